@@ -1,0 +1,136 @@
+/* mq.h — Monkey Queen's internal representation, shared by the module's files only:
+ * the position (line-occupancy words), the move bits and the read-only tables. */
+#ifndef SIMIA_MQ_H
+#define SIMIA_MQ_H
+
+#include "../../game.h"
+
+/* Squares are rank * 16 + file (files a..l = 0..11, ranks 1..12 = 0..11): the rank
+ * words of a colour's occupancy then form a 192-bit bitboard with 16 bits per rank. */
+enum { MQ_N = 12, MQ_SQ_NB = 192, MQ_NO_SQ = 255 };
+static inline int mq_sq(int file, int rank) { return rank * 16 + file; }
+static inline int mq_file(int sq) { return sq & 15; }
+static inline int mq_rank(int sq) { return sq >> 4; }
+
+enum { IVORY = 0, CIGAR = 1, BOTH = 2 };
+
+/* Lines: 12 ranks, 12 files, 23 diagonals (file - rank const), 23 anti-diagonals
+ * (file + rank const). A square's position on a line is its file, or its rank on a file. */
+enum { LT_RANK, LT_FILE, LT_DIAG, LT_ANTI, LT_NB };
+enum { L_RANK0 = 0, L_FILE0 = 12, L_DIAG0 = 24, L_ANTI0 = 47, MQ_LINES = 70 };
+
+/* Pie-rule state of a position: it tells whether swap is legal and who plays which colour. */
+enum { SWAP_PENDING, SWAP_AVAILABLE, SWAP_TAKEN, SWAP_NONE };
+
+typedef struct {
+    /* line[l]: three 16-bit lanes of occupancy of line l: bits 0-15 Ivory, 16-31 Cigar,
+     * 32-47 both (lane = colour * 16, BOTH = 2). The "both" lane also has the bits of
+     * squares off the board set (short diagonals, bits 12-15), so a slide stops there and
+     * "empty" never includes them. One word per line lets a move update all lanes at once. */
+    uint64_t line[MQ_LINES];
+    uint64_t bb[2][3];        /* squares of each colour, a 192-bit bitboard (16 bits a rank) */
+    uint8_t height[MQ_SQ_NB]; /* stack height, 0 = empty */
+    uint8_t queen[2];         /* queen square, MQ_NO_SQ once captured */
+    uint8_t stm;              /* colour to move */
+    uint8_t swap;             /* SWAP_* */
+    uint8_t pie;              /* PieRule in force for this game */
+    uint8_t pad[3];
+    int32_t ply;
+    Key key;
+} MQPos;
+_Static_assert(sizeof(MQPos) <= GAME_POS_BYTES, "MQPos must fit a GamePos");
+
+typedef struct {
+    Key key;
+    uint8_t victim_height; /* height of the captured stack, 0 if none */
+    uint8_t swap;
+    uint8_t qsq_victim;    /* victim queen square (for restoring), or MQ_NO_SQ */
+} MQUndo;
+_Static_assert(sizeof(MQUndo) <= GAME_UNDO_BYTES, "MQUndo must fit a GameUndo");
+
+/* Move bits: from (0-7), to (8-15), and flags so make and ordering need no lookups. */
+enum {
+    MF_CAPTURE = 1u << 16,
+    MF_QUEEN = 1u << 17,       /* the moving stack is the queen */
+    MF_VICTIM_QUEEN = 1u << 18,/* the captured stack is the enemy queen */
+    MF_SWAP = 1u << 19,
+};
+#define MQ_MOVE_SWAP ((Move)MF_SWAP)
+static inline int mv_from(Move m) { return (int)(m & 0xFF); }
+static inline int mv_to(Move m) { return (int)((m >> 8) & 0xFF); }
+
+/* Read-only tables, built once by mq_init_tables(). */
+typedef struct {
+    uint8_t line[LT_NB]; /* line index of each type through the square */
+    uint8_t pos[LT_NB];  /* position of the square on that line */
+} MQSqLines;
+
+extern MQSqLines mq_sqlines[MQ_SQ_NB];
+/* Squares a slider at position p reaches on a 12-square line (blockers included, own
+ * square excluded), indexed by the line's inner occupancy bits 1..10. */
+extern uint16_t mq_ray[MQ_N][1024];
+/* Squares strictly closer to a point, by line type, projection offset and position. */
+extern uint16_t mq_closer[LT_NB][45][MQ_N];
+/* Square of bit b on line l is mq_line_base[l] + b * mq_line_step[l]. */
+extern int16_t mq_line_base[MQ_LINES], mq_line_step[MQ_LINES];
+/* Off-board bits of each line (set in occ[BOTH] as permanent blockers). */
+extern uint16_t mq_line_off[MQ_LINES];
+
+/* Zobrist keys, indexed by square (rank * 16 + file); the values, their seed and the
+ * order they are drawn in are frozen (the book format depends on them). */
+extern Key mq_z_stack[2][MQ_SQ_NB], mq_z_queen[2][MQ_SQ_NB], mq_z_height[2][128], mq_z_cigar,
+    mq_z_swap[4];
+
+void mq_init_tables(void);
+
+static inline uint16_t mq_reach(int pos, uint16_t occ) {
+    return mq_ray[pos][(occ >> 1) & 0x3FF];
+}
+static inline uint16_t mq_occ(const MQPos *p, int lane, int l) {
+    return (uint16_t)(p->line[l] >> (16 * lane));
+}
+
+/* Lane masks of a line word: one bit per colour lane and for the "both" lane. */
+#define MQ_LANE(c) (1ULL << (16 * (c)))
+#define MQ_LANE_BOTH (1ULL << 32)
+
+/* Flips the given lanes at sq on its four lines (every change of occupancy goes here). */
+static inline void mq_xor_sq(MQPos *p, int sq, uint64_t lanes) {
+    int f = mq_file(sq), r = mq_rank(sq);
+    p->line[L_RANK0 + r] ^= lanes << f;
+    p->line[L_FILE0 + f] ^= lanes << r;
+    p->line[L_DIAG0 + 11 + f - r] ^= lanes << f;
+    p->line[L_ANTI0 + f + r] ^= lanes << f;
+}
+static inline void mq_bb_flip(MQPos *p, int c, int sq) { p->bb[c][sq >> 6] ^= 1ULL << (sq & 63); }
+
+/* Board operations (mq_board.c). */
+void mq_clear(MQPos *p);
+void mq_put(MQPos *p, int sq, int colour, int height);
+Key mq_compute_key(const MQPos *p);
+void mq_startpos(GamePos *gp, const GameConfig *cfg);
+bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
+void mq_print_pos(const GamePos *gp, char *out);
+void mq_display(const GamePos *gp, char *out, size_t size);
+void mq_make(GamePos *gp, Move m, GameUndo *u);
+void mq_unmake(GamePos *gp, Move m, const GameUndo *u);
+
+/* Move generation (mq_movegen.c). */
+int mq_gen(const GamePos *gp, Move *list, GenKind kind);
+uint64_t mq_count(const GamePos *gp);
+bool mq_is_legal(const GamePos *gp, Move m);
+Move mq_parse_move(const GamePos *gp, const char *text);
+void mq_print_move(const GamePos *gp, Move m, char *out);
+/* Colour of the stack on sq (caller knows it is occupied). */
+static inline int mq_colour_at(const MQPos *p, int sq) {
+    return (int)(p->bb[CIGAR][sq >> 6] >> (sq & 63)) & 1;
+}
+
+/* Evaluation (mq_eval.c). */
+Score mq_evaluate(const GamePos *gp);
+void mq_eval_trace(const GamePos *gp, char *out, size_t size);
+
+/* Game option indices in GameConfig. */
+enum { MQ_OPT_PIE, MQ_OPT_IVORY_HEIGHT, MQ_OPT_CIGAR_HEIGHT, MQ_OPT_NB };
+
+#endif

@@ -1,0 +1,332 @@
+/* mq_board.c — Monkey Queen positions: set-up, make/unmake with incremental keys, and
+ * the position string (parse with precise errors, print) and board display. */
+#include "mq.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void mq_clear(MQPos *p) {
+    memset(p, 0, sizeof *p);
+    for (int l = 0; l < MQ_LINES; l++) p->line[l] = (uint64_t)mq_line_off[l] << 32;
+    p->queen[IVORY] = p->queen[CIGAR] = MQ_NO_SQ;
+}
+
+void mq_put(MQPos *p, int sq, int colour, int height) {
+    p->height[sq] = (uint8_t)height;
+    mq_xor_sq(p, sq, MQ_LANE(colour) | MQ_LANE_BOTH);
+    mq_bb_flip(p, colour, sq);
+    if (height >= 2) p->queen[colour] = (uint8_t)sq;
+}
+
+Key mq_compute_key(const MQPos *p) {
+    Key k = 0;
+    for (int sq = 0; sq < MQ_SQ_NB; sq++) {
+        if (!p->height[sq]) continue;
+        int c = mq_colour_at(p, sq);
+        k ^= mq_z_stack[c][sq];
+        if (p->queen[c] == sq) k ^= mq_z_queen[c][sq] ^ mq_z_height[c][p->height[sq]];
+    }
+    if (p->stm == CIGAR) k ^= mq_z_cigar;
+    return k ^ mq_z_swap[p->swap];
+}
+
+void mq_startpos(GamePos *gp, const GameConfig *cfg) {
+    MQPos *p = (MQPos *)gp;
+    mq_clear(p);
+    mq_put(p, mq_sq(6, 0), IVORY, cfg->v[MQ_OPT_IVORY_HEIGHT]); /* g1 */
+    mq_put(p, mq_sq(5, 11), CIGAR, cfg->v[MQ_OPT_CIGAR_HEIGHT]); /* f12 */
+    p->pie = (uint8_t)(cfg->v[MQ_OPT_PIE] != 0);
+    p->swap = p->pie ? SWAP_PENDING : SWAP_NONE;
+    p->stm = IVORY;
+    p->key = mq_compute_key(p);
+}
+
+void mq_make(GamePos *gp, Move m, GameUndo *gu) {
+    MQPos *p = (MQPos *)gp;
+    MQUndo *u = (MQUndo *)gu;
+    u->key = p->key;
+    u->swap = p->swap;
+    p->ply++;
+    if (m & MF_SWAP) { /* same board, same colour to move: only who plays it changes */
+        p->swap = SWAP_TAKEN;
+        p->key ^= mq_z_swap[u->swap] ^ mq_z_swap[SWAP_TAKEN];
+        return;
+    }
+    int c = p->stm, e = c ^ 1, from = mv_from(m), to = mv_to(m), h = p->height[from];
+    uint64_t lanes = MQ_LANE(c) | MQ_LANE_BOTH;
+    Key k = p->key ^ mq_z_cigar;
+    u->victim_height = p->height[to];
+    if (m & MF_CAPTURE) { /* the whole stack replaces the victim: "both" stays set at to */
+        mq_xor_sq(p, from, lanes);
+        mq_xor_sq(p, to, MQ_LANE(c) | MQ_LANE(e));
+        mq_bb_flip(p, c, from);
+        mq_bb_flip(p, c, to);
+        mq_bb_flip(p, e, to);
+        k ^= mq_z_stack[e][to] ^ mq_z_stack[c][from] ^ mq_z_stack[c][to];
+        if (m & MF_VICTIM_QUEEN) {
+            k ^= mq_z_queen[e][to] ^ mq_z_height[e][p->height[to]];
+            p->queen[e] = MQ_NO_SQ;
+        }
+        p->height[to] = (uint8_t)h;
+        p->height[from] = 0;
+        if (m & MF_QUEEN) {
+            k ^= mq_z_queen[c][from] ^ mq_z_queen[c][to];
+            p->queen[c] = (uint8_t)to;
+        }
+    } else if (m & MF_QUEEN) { /* birth: the bottom checker stays as a baby */
+        mq_xor_sq(p, to, lanes);
+        mq_bb_flip(p, c, to);
+        p->height[to] = (uint8_t)(h - 1);
+        p->height[from] = 1;
+        k ^= mq_z_stack[c][to] ^ mq_z_queen[c][from] ^ mq_z_queen[c][to] ^ mq_z_height[c][h] ^
+             mq_z_height[c][h - 1];
+        p->queen[c] = (uint8_t)to;
+    } else {
+        mq_xor_sq(p, from, lanes);
+        mq_xor_sq(p, to, lanes);
+        mq_bb_flip(p, c, from);
+        mq_bb_flip(p, c, to);
+        p->height[to] = 1;
+        p->height[from] = 0;
+        k ^= mq_z_stack[c][from] ^ mq_z_stack[c][to];
+    }
+    p->stm = (uint8_t)e;
+    if (p->swap == SWAP_PENDING || p->swap == SWAP_AVAILABLE) {
+        int next = (p->swap == SWAP_PENDING && p->pie) ? SWAP_AVAILABLE : SWAP_NONE;
+        k ^= mq_z_swap[p->swap] ^ mq_z_swap[next];
+        p->swap = (uint8_t)next;
+    }
+    p->key = k;
+}
+
+void mq_unmake(GamePos *gp, Move m, const GameUndo *gu) {
+    MQPos *p = (MQPos *)gp;
+    const MQUndo *u = (const MQUndo *)gu;
+    p->key = u->key;
+    p->swap = u->swap;
+    p->ply--;
+    if (m & MF_SWAP) return;
+    int e = p->stm, c = e ^ 1, from = mv_from(m), to = mv_to(m);
+    uint64_t lanes = MQ_LANE(c) | MQ_LANE_BOTH;
+    p->stm = (uint8_t)c;
+    if (m & MF_CAPTURE) {
+        mq_xor_sq(p, from, lanes);
+        mq_xor_sq(p, to, MQ_LANE(c) | MQ_LANE(e));
+        mq_bb_flip(p, c, from);
+        mq_bb_flip(p, c, to);
+        mq_bb_flip(p, e, to);
+        p->height[from] = p->height[to];
+        p->height[to] = u->victim_height;
+        if (m & MF_QUEEN) p->queen[c] = (uint8_t)from;
+        if (m & MF_VICTIM_QUEEN) p->queen[e] = (uint8_t)to;
+    } else if (m & MF_QUEEN) {
+        mq_xor_sq(p, to, lanes);
+        mq_bb_flip(p, c, to);
+        p->height[from] = (uint8_t)(p->height[to] + 1);
+        p->height[to] = 0;
+        p->queen[c] = (uint8_t)from;
+    } else {
+        mq_xor_sq(p, from, lanes);
+        mq_xor_sq(p, to, lanes);
+        mq_bb_flip(p, c, from);
+        mq_bb_flip(p, c, to);
+        p->height[from] = 1;
+        p->height[to] = 0;
+    }
+}
+
+/* ---- position string ----------------------------------------------------------------
+ * <board> <side> <swap> <ply>
+ *   board: ranks 12 down to 1 separated by '/', files a..l within a rank; a number 1..12
+ *          is that many empty squares, i / c an Ivory / Cigar baby, I[h] / C[h] a queen
+ *          of height h (2..99).
+ *   side:  i or c, the colour to move.
+ *   swap:  w  pie rule pending (Ivory's first move not made; Ivory to move)
+ *          a  swap available now (Cigar to move may answer "swap")
+ *          s  swap taken: player 1 plays Cigar
+ *          -  no swap: player 1 plays Ivory and swap is no longer possible
+ *   ply:   moves made since the start, swap included. */
+
+static const char SWAP_CHARS[4] = {'w', 'a', 's', '-'};
+#define MQ_MAX_HEIGHT 99
+#define MQ_MAX_PLY 1000000000
+
+static void sqname(int sq, char *out) { snprintf(out, 8, "%c%d", (char)('a' + (sq & 15)), (sq >> 4 & 15) + 1); }
+
+static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(char *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, ERR_STR_MAX, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* Splits text into at most 5 whitespace-separated fields (5 = "too many"). */
+static int split_fields(const char *text, const char *start[5], size_t len[5]) {
+    int n = 0;
+    const char *s = text;
+    while (*s) {
+        while (*s && isspace((unsigned char)*s)) s++;
+        if (!*s) break;
+        const char *b = s;
+        while (*s && !isspace((unsigned char)*s)) s++;
+        if (n < 5) start[n] = b, len[n] = (size_t)(s - b);
+        n++;
+    }
+    return n;
+}
+
+static bool parse_board(MQPos *p, const char *s, size_t len, char *err) {
+    int rank = MQ_N - 1, file = 0, nq[2] = {0, 0}, qsq[2][2] = {{0, 0}, {0, 0}};
+    for (size_t i = 0; i <= len; i++) {
+        char ch = i < len ? s[i] : '\0';
+        if (ch == '/' || ch == '\0') {
+            if (file != MQ_N)
+                return fail(err, "board: rank %d has %d files, expected 12", rank + 1, file);
+            if (ch == '\0') break;
+            if (--rank < 0) return fail(err, "board: more than 12 ranks");
+            file = 0;
+            continue;
+        }
+        if (isdigit((unsigned char)ch)) {
+            int n = 0;
+            if (ch == '0') return fail(err, "board: empty run with a leading zero in rank %d", rank + 1);
+            while (i < len && isdigit((unsigned char)s[i]) && n <= MQ_N) n = n * 10 + (s[i++] - '0');
+            i--;
+            if (n < 1 || n > MQ_N)
+                return fail(err, "board: empty run '%d' in rank %d (must be 1..12)", n, rank + 1);
+            if (file + n > MQ_N)
+                return fail(err, "board: rank %d has more than 12 files", rank + 1);
+            file += n;
+            continue;
+        }
+        int colour = (ch == 'i' || ch == 'I') ? IVORY : (ch == 'c' || ch == 'C') ? CIGAR : -1;
+        if (colour < 0)
+            return fail(err, "board: unknown character '%c' in rank %d (expected 1-12, i, c, I[h], C[h] or /)",
+                        isprint((unsigned char)ch) ? ch : '?', rank + 1);
+        if (file >= MQ_N) return fail(err, "board: rank %d has more than 12 files", rank + 1);
+        int height = 1, sq = mq_sq(file, rank);
+        char at[8];
+        sqname(sq, at);
+        if (isupper((unsigned char)ch)) {
+            if (i + 1 >= len || s[i + 1] != '[')
+                return fail(err, "board: queen '%c' at %s must be followed by its height in brackets, e.g. %c[20]", ch, at, ch);
+            size_t j = i + 2;
+            height = 0;
+            while (j < len && isdigit((unsigned char)s[j]) && height <= MQ_MAX_HEIGHT)
+                height = height * 10 + (s[j++] - '0');
+            if (j == i + 2) return fail(err, "board: missing height in the brackets at %s", at);
+            if (j >= len || s[j] != ']')
+                return fail(err, "board: height at %s must be a number 2..99 closed by ']'", at);
+            if (height == 0) return fail(err, "board: height 0 at %s", at);
+            if (height == 1)
+                return fail(err, "board: height 1 at %s is a baby: write it '%c'", at, tolower((unsigned char)ch));
+            if (height > MQ_MAX_HEIGHT || s[i + 2] == '0')
+                return fail(err, "board: height at %s must be 2..99 without leading zeros", at);
+            i = j;
+            if (nq[colour] < 2) qsq[colour][nq[colour]] = sq;
+            nq[colour]++;
+        }
+        mq_put(p, sq, colour, height);
+        file++;
+    }
+    if (rank != 0) return fail(err, "board: %d ranks, expected 12", MQ_N - rank);
+    for (int c = 0; c < 2; c++) {
+        const char *name = c == IVORY ? "Ivory" : "Cigar";
+        if (nq[c] == 0) return fail(err, "board: %s has no queen (a stack of height 2 or more)", name);
+        if (nq[c] > 1) {
+            char a[8], b[8];
+            sqname(qsq[c][0], a);
+            sqname(qsq[c][1], b);
+            return fail(err, "board: %s has %d queens (%s and %s); one queen per side", name, nq[c], a, b);
+        }
+    }
+    return true;
+}
+
+bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err) {
+    const char *f[5];
+    size_t len[5];
+    int n = split_fields(text, f, len);
+    if (n != 4)
+        return fail(err, "position string: %d fields, expected 4 (board side swap ply)", n);
+    MQPos p;
+    mq_clear(&p);
+    if (!parse_board(&p, f[0], len[0], err)) return false;
+    if (len[1] != 1 || (f[1][0] != 'i' && f[1][0] != 'c'))
+        return fail(err, "side to move: '%.*s', expected i (Ivory) or c (Cigar)", (int)(len[1] > 20 ? 20 : len[1]), f[1]);
+    p.stm = f[1][0] == 'i' ? IVORY : CIGAR;
+    const char *sc = len[2] == 1 ? (const char *)memchr(SWAP_CHARS, f[2][0], 4) : NULL;
+    if (!sc)
+        return fail(err, "swap state: '%.*s', expected w (pending), a (available), s (taken) or - (none)", (int)(len[2] > 20 ? 20 : len[2]), f[2]);
+    p.swap = (uint8_t)(sc - SWAP_CHARS);
+    if (p.swap == SWAP_PENDING && p.stm != IVORY)
+        return fail(err, "swap state 'w' (pie pending) needs Ivory to move");
+    if (p.swap == SWAP_AVAILABLE && p.stm != CIGAR)
+        return fail(err, "swap state 'a' (swap available) needs Cigar to move");
+    long ply = 0;
+    for (size_t i = 0; i < len[3]; i++) {
+        if (!isdigit((unsigned char)f[3][i]) || ply > MQ_MAX_PLY)
+            return fail(err, "ply: '%.*s', expected a number 0..%d", (int)(len[3] > 20 ? 20 : len[3]), f[3], MQ_MAX_PLY);
+        ply = ply * 10 + (f[3][i] - '0');
+    }
+    if (ply > MQ_MAX_PLY || (len[3] > 1 && f[3][0] == '0'))
+        return fail(err, "ply: '%.*s', expected a number 0..%d without leading zeros", (int)(len[3] > 20 ? 20 : len[3]), f[3], MQ_MAX_PLY);
+    p.ply = (int32_t)ply;
+    p.pie = (uint8_t)(cfg->v[MQ_OPT_PIE] != 0);
+    p.key = mq_compute_key(&p);
+    memcpy(gp, &p, sizeof p);
+    return true;
+}
+
+void mq_print_pos(const GamePos *gp, char *out) {
+    const MQPos *p = (const MQPos *)gp;
+    char *o = out;
+    for (int r = MQ_N - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < MQ_N; f++) {
+            int sq = mq_sq(f, r), h = p->height[sq];
+            if (!h) {
+                empty++;
+                continue;
+            }
+            if (empty) o += sprintf(o, "%d", empty), empty = 0;
+            int c = mq_colour_at(p, sq);
+            if (h == 1) *o++ = c == IVORY ? 'i' : 'c';
+            else o += sprintf(o, "%c[%d]", c == IVORY ? 'I' : 'C', h);
+        }
+        if (empty) o += sprintf(o, "%d", empty);
+        if (r) *o++ = '/';
+    }
+    sprintf(o, " %c %c %d", p->stm == IVORY ? 'i' : 'c', SWAP_CHARS[p->swap], (int)p->ply);
+}
+
+void mq_display(const GamePos *gp, char *out, size_t size) {
+    const MQPos *p = (const MQPos *)gp;
+    size_t n = 0;
+#define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
+    PUT("\n     a   b   c   d   e   f   g   h   i   j   k   l\n");
+    for (int r = MQ_N - 1; r >= 0; r--) {
+        PUT("%3d ", r + 1);
+        for (int f = 0; f < MQ_N; f++) {
+            int sq = mq_sq(f, r), h = p->height[sq];
+            if (!h) PUT("   .");
+            else if (h == 1) PUT("   %c", mq_colour_at(p, sq) == IVORY ? 'i' : 'c');
+            else PUT(" %c%2d", mq_colour_at(p, sq) == IVORY ? 'I' : 'C', h);
+        }
+        PUT("  %d\n", r + 1);
+    }
+    PUT("     a   b   c   d   e   f   g   h   i   j   k   l\n\n");
+    static const char *swap_text[4] = {"pending (Cigar may swap after Ivory's first move)",
+                                       "available now (Cigar may answer swap)",
+                                       "taken (player 1 plays Cigar)", "none (player 1 plays Ivory)"};
+    int p1 = p->swap == SWAP_TAKEN ? CIGAR : IVORY;
+    PUT("To move: %s (player %d)\nSwap:    %s%s\nPly:     %d\n",
+        p->stm == IVORY ? "Ivory" : "Cigar", p->stm == p1 ? 1 : 2, swap_text[p->swap],
+        p->pie ? "" : " [PieRule off]", (int)p->ply);
+#undef PUT
+}

@@ -1,0 +1,82 @@
+/* mq_game.c — Monkey Queen's entry in the game contract: its options and the table of
+ * operations through which the core reaches it. */
+#include "mq_game.h"
+
+#include <pthread.h>
+
+#include "mq.h"
+
+static const GameOptionDef MQ_OPTIONS[MQ_OPT_NB] = {
+    [MQ_OPT_PIE] = {"PieRule", GOPT_CHECK, 1, 0, 1},
+    [MQ_OPT_IVORY_HEIGHT] = {"IvoryHeight", GOPT_SPIN, 20, 2, 99},
+    [MQ_OPT_CIGAR_HEIGHT] = {"CigarHeight", GOPT_SPIN, 20, 2, 99},
+};
+
+static pthread_once_t mq_once = PTHREAD_ONCE_INIT;
+static void mq_init(void) { pthread_once(&mq_once, mq_init_tables); }
+
+static bool mq_is_noisy(const GamePos *gp, Move m) {
+    (void)gp;
+    return (m & MF_CAPTURE) != 0;
+}
+
+/* Victim first (the queen above all, then a baby), then the cheaper attacker. */
+static int mq_noisy_value(const GamePos *gp, Move m) {
+    (void)gp;
+    return (m & MF_VICTIM_QUEEN ? 100 : 10) - (m & MF_QUEEN ? 5 : 0);
+}
+
+/* From-to history: 192 x 192 squares, plus the swap in its own slot. */
+static int mq_history_index(const GamePos *gp, Move m) {
+    (void)gp;
+    return m == MQ_MOVE_SWAP ? MQ_SQ_NB * MQ_SQ_NB : mv_from(m) * MQ_SQ_NB + mv_to(m);
+}
+
+static Key mq_key(const GamePos *gp) { return ((const MQPos *)gp)->key; }
+
+static int mq_player_to_move(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    return (p->stm == CIGAR) ^ (p->swap == SWAP_TAKEN) ? PLAYER_2 : PLAYER_1;
+}
+
+static int mq_ply(const GamePos *gp) { return ((const MQPos *)gp)->ply; }
+
+static Outcome mq_terminal(const GamePos *gp) {
+    return ((const MQPos *)gp)->queen[((const MQPos *)gp)->stm] == MQ_NO_SQ ? OUTCOME_LOSS
+                                                                             : OUTCOME_ONGOING;
+}
+
+static Outcome mq_no_moves_outcome(const GamePos *gp) {
+    (void)gp;
+    return OUTCOME_LOSS;
+}
+
+const GameOps MONKEY_QUEEN = {
+    .name = "monkeyqueen",
+    .title = "Monkey Queen",
+    .options = MQ_OPTIONS,
+    .n_options = MQ_OPT_NB,
+    .init = mq_init,
+    .startpos = mq_startpos,
+    .parse_pos = mq_parse_pos,
+    .print_pos = mq_print_pos,
+    .display = mq_display,
+    .parse_move = mq_parse_move,
+    .print_move = mq_print_move,
+    .gen_moves = mq_gen,
+    .count_moves = mq_count,
+    .is_legal = mq_is_legal,
+    .is_noisy = mq_is_noisy,
+    .noisy_value = mq_noisy_value,
+    .history_size = MQ_SQ_NB * MQ_SQ_NB + 1,
+    .history_index = mq_history_index,
+    .make = mq_make,
+    .unmake = mq_unmake,
+    .key = mq_key,
+    .player_to_move = mq_player_to_move,
+    .ply = mq_ply,
+    .terminal = mq_terminal,
+    .no_moves_outcome = mq_no_moves_outcome,
+    .evaluate = mq_evaluate,
+    .eval_trace = mq_eval_trace,
+};

@@ -1,0 +1,105 @@
+/* test_mq_random.c — thousands of random games: at every position the fast generator
+ * agrees with the reference one, counts and stages agree, every listed move passes the
+ * legality test, make/unmake restores every byte, and the incremental key is exact. */
+#include "engine/games/monkeyqueen/mq.h"
+#include "engine/prng.h"
+#include "mq_reference.h"
+#include "testutil.h"
+
+static const GameOps *G;
+
+/* The key recomputed from the board; once a queen is captured the position string
+ * (which needs both queens) cannot carry it, so the module's own recomputation is used. */
+static Key key_from_scratch(const GamePos *p, int pie) {
+    char fen[POS_STR_MAX], err[ERR_STR_MAX];
+    GamePos q;
+    GameConfig cfg = mq_cfg(pie, 20, 20);
+    if (G->terminal(p) != OUTCOME_ONGOING) return mq_compute_key((const MQPos *)p);
+    G->print_pos(p, fen);
+    REQUIRE(G->parse_pos(&q, fen, &cfg, err), "%s: %s", fen, err);
+    REQUIRE(G->key(&q) == mq_compute_key((const MQPos *)p), "key of %s", fen);
+    return G->key(&q);
+}
+
+static void check_position(const GamePos *p, int pie, Prng *rng) {
+    static char fast[16384], ref[16384];
+    char fen[POS_STR_MAX];
+    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    G->print_pos(p, fen);
+    moves_text(G, p, fast);
+    int nref = ref_moves(fen, pie, ref);
+    REQUIRE(!strcmp(fast, ref), "position %s\nfast: %s\nref:  %s", fen, fast, ref);
+    int n = G->gen_moves(p, all, GEN_ALL);
+    REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
+    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
+    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
+    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
+    for (int i = 0; i < nn; i++)
+        REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]), "%s: noisy %08x", fen, noisy[i]);
+    for (int i = 0; i < nq; i++)
+        REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]), "%s: quiet %08x", fen, quiet[i]);
+    /* random 32-bit values and mangled moves are legal only if they are in the list */
+    for (int k = 0; k < 20; k++) {
+        Move m = (Move)prng_next(rng);
+        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 20));
+        if (k % 5 == 0) m &= 0xFFFFF;
+        int listed = 0;
+        for (int i = 0; i < n; i++) listed |= all[i] == m;
+        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
+    }
+}
+
+static int random_game(Prng *rng, int pie, int ivory, int cigar, int check_every) {
+    GameConfig cfg = mq_cfg(pie, ivory, cigar);
+    GamePos p, before;
+    GameUndo u;
+    Move list[MAX_MOVES];
+    G->startpos(&p, &cfg);
+    int plies = 0;
+    for (;;) {
+        if (plies % check_every == 0) check_position(&p, pie, rng);
+        int n = G->gen_moves(&p, list, GEN_ALL);
+        if (n == 0) break;
+        Move m = list[prng_below(rng, (uint32_t)n)];
+        memcpy(&before, &p, sizeof p);
+        G->make(&p, m, &u);
+        REQUIRE(G->key(&p) == key_from_scratch(&p, pie), "incremental key differs after a move");
+        G->unmake(&p, m, &u);
+        REQUIRE(!memcmp(&before, &p, sizeof p), "unmake did not restore the position");
+        G->make(&p, m, &u);
+        plies++;
+    }
+    ck_assert(game_result(G, &p) != RESULT_NONE);
+    return plies;
+}
+
+START_TEST(random_games_standard_start) {
+    Prng rng = {(uint64_t)_i * 7919 + 1};
+    long plies = 0;
+    for (int g = 0; g < 1000; g++) plies += random_game(&rng, g & 1, 20, 20, 1);
+    ck_assert_int_gt(plies, 1000);
+}
+END_TEST
+
+START_TEST(random_games_any_heights) {
+    Prng rng = {424242};
+    for (int g = 0; g < 1500; g++)
+        random_game(&rng, (int)prng_below(&rng, 2), 2 + (int)prng_below(&rng, 98),
+                    2 + (int)prng_below(&rng, 98), 1);
+}
+END_TEST
+
+int main(void) {
+    G = game_default();
+    Suite *s = suite_create("mq_random");
+    TCase *tc = tcase_create("random");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, random_games_standard_start, 0, 2);
+    tcase_add_test(tc, random_games_any_heights);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

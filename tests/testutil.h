@@ -1,0 +1,90 @@
+/* testutil.h — helpers shared by the Check suites: the game under test, positions built
+ * from a compact piece list (independently of the engine's printer), and move lists. */
+#ifndef SIMIA_TESTUTIL_H
+#define SIMIA_TESTUTIL_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/games/registry.h"
+
+/* An assertion for hot loops: Check records every ck_assert* it passes (a write per
+ * call), so loops over millions of positions test with this and report only failures. */
+#define REQUIRE(cond, ...)                                                      \
+    do {                                                                        \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                 \
+    } while (0)
+
+static inline GameConfig mq_cfg(int pie, int ivory, int cigar) {
+    GameConfig c = {{pie, ivory, cigar}};
+    return c;
+}
+
+/* Builds a position string from "I5:d4 c:d8 C3:j10 i:a1" (I/C + height = queen, i/c =
+ * baby), the side ('i'/'c'), the swap state and the ply. Written independently of the
+ * engine's printer so that tests check the notation, not agree with themselves. */
+static inline void build_fen(char *out, const char *pieces, char side, char swap, int ply) {
+    int h[12][12] = {{0}};
+    char own[12][12] = {{0}};
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", pieces);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        char *colon = strchr(tok, ':');
+        ck_assert_ptr_nonnull(colon);
+        int height = (tok[0] == 'i' || tok[0] == 'c') ? 1 : atoi(tok + 1);
+        int f = colon[1] - 'a', r = atoi(colon + 2) - 1;
+        ck_assert(f >= 0 && f < 12 && r >= 0 && r < 12);
+        h[r][f] = height;
+        own[r][f] = tok[0];
+    }
+    char *o = out;
+    for (int r = 11; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 12; f++) {
+            if (!h[r][f]) { empty++; continue; }
+            if (empty) o += sprintf(o, "%d", empty), empty = 0;
+            if (h[r][f] == 1) *o++ = (char)(own[r][f] == 'I' || own[r][f] == 'i' ? 'i' : 'c');
+            else o += sprintf(o, "%c[%d]", own[r][f] == 'I' || own[r][f] == 'i' ? 'I' : 'C', h[r][f]);
+        }
+        if (empty) o += sprintf(o, "%d", empty);
+        if (r) *o++ = '/';
+    }
+    sprintf(o, " %c %c %d", side, swap, ply);
+}
+
+static inline void parse_ok(const GameOps *g, GamePos *p, const char *fen, int pie) {
+    char err[ERR_STR_MAX] = "";
+    GameConfig cfg = mq_cfg(pie, 20, 20);
+    ck_assert_msg(g->parse_pos(p, fen, &cfg, err), "parse '%s': %s", fen, err);
+}
+
+static inline void setup(const GameOps *g, GamePos *p, const char *pieces, char side) {
+    char fen[1024];
+    build_fen(fen, pieces, side, '-', 10);
+    parse_ok(g, p, fen, 1);
+}
+
+/* All legal moves as sorted, space-separated text. */
+static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+static inline void moves_text(const GameOps *g, const GamePos *p, char *out) {
+    Move list[MAX_MOVES];
+    static char names[MAX_MOVES][MOVE_STR_MAX];
+    int n = g->gen_moves(p, list, GEN_ALL);
+    for (int i = 0; i < n; i++) g->print_move(p, list[i], names[i]);
+    qsort(names, (size_t)n, MOVE_STR_MAX, cmp_str);
+    out[0] = 0;
+    for (int i = 0; i < n; i++) strcat(strcat(out, i ? " " : ""), names[i]);
+}
+
+static inline void play(const GameOps *g, GamePos *p, const char *text) {
+    Move m = g->parse_move(p, text);
+    ck_assert_msg(m != MOVE_NONE, "move %s should be legal", text);
+    GameUndo u;
+    g->make(p, m, &u);
+}
+
+static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
+
+#endif
