@@ -22,10 +22,9 @@ typedef struct {
 /* Which moves gen_moves lists: all, only the noisy ones (quiescence), only the quiet. */
 typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenKind;
 
-/* Longest text a game prints for a move, a position string or an error, with the NUL. */
+/* Longest text a game prints for a move or a position string, with the NUL. */
 #define MOVE_STR_MAX 16
 #define POS_STR_MAX 1024
-#define ERR_STR_MAX 256
 
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */

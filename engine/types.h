@@ -44,6 +44,9 @@ typedef struct {
     alignas(8) unsigned char bytes[GAME_UNDO_BYTES];
 } GameUndo;
 
+/* Room for an error message (with the NUL) wherever a function explains a refusal. */
+#define ERR_STR_MAX 256
+
 /* Upper bound on the moves any registered game can have in one position. */
 #define MAX_MOVES 2048
 

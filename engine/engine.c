@@ -1,0 +1,164 @@
+/* engine.c — owns the engine's state: the game and its options, the current position
+ * with its referee status, and the search threads; front ends go through engine.h. */
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "threads.h"
+
+struct Engine {
+    const GameOps *game;
+    OptionTable options;
+    int game_opt[GAME_MAX_OPTIONS]; /* index in the table of each game option */
+    GamePos pos;
+    PositionStatus status;
+    int forfeit_loser; /* player, under POS_FORFEIT */
+    ThreadPool *pool;
+};
+
+Engine *engine_create(const GameOps *game) {
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->game = game;
+    for (int i = 0; i < game->n_options && i < GAME_MAX_OPTIONS; i++) {
+        const GameOptionDef *d = &game->options[i];
+        Option o = {.name = d->name,
+                    .type = d->type == GOPT_CHECK ? OPT_CHECK : OPT_SPIN,
+                    .def = d->def,
+                    .min = d->min,
+                    .max = d->max};
+        e->game_opt[i] = e->options.count;
+        options_add(&e->options, &o);
+    }
+    e->pool = pool_create();
+    if (!e->pool) {
+        free(e);
+        return NULL;
+    }
+    GameConfig cfg = engine_game_config(e);
+    game->startpos(&e->pos, &cfg);
+    e->status = POS_PLAYING;
+    return e;
+}
+
+void engine_destroy(Engine *e) {
+    if (!e) return;
+    pool_stop(e->pool);
+    pool_wait(e->pool);
+    pool_destroy(e->pool);
+    free(e);
+}
+
+const GameOps *engine_game(const Engine *e) { return e->game; }
+OptionTable *engine_options(Engine *e) { return &e->options; }
+void engine_add_option(Engine *e, const Option *o) { options_add(&e->options, o); }
+
+bool engine_set_option(Engine *e, const char *name, const char *value, char *err) {
+    return options_set(&e->options, name, value, err);
+}
+
+int64_t engine_option_int(Engine *e, const char *name) {
+    Option *o = options_find(&e->options, name);
+    return o ? o->value : 0;
+}
+
+GameConfig engine_game_config(Engine *e) {
+    GameConfig c;
+    memset(&c, 0, sizeof c);
+    for (int i = 0; i < e->game->n_options && i < GAME_MAX_OPTIONS; i++)
+        c.v[i] = (int)e->options.opt[e->game_opt[i]].value;
+    return c;
+}
+
+void engine_prepare(Engine *e) { (void)e; }
+
+bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int n_moves,
+                         char *err) {
+    GameConfig cfg = engine_game_config(e);
+    GamePos p;
+    if (fen) {
+        if (!e->game->parse_pos(&p, fen, &cfg, err)) {
+            e->status = POS_NONE;
+            return false;
+        }
+    } else {
+        e->game->startpos(&p, &cfg);
+    }
+    for (int i = 0; i < n_moves; i++) {
+        Move m = e->game->parse_move(&p, moves[i]);
+        if (m == MOVE_NONE) {
+            int mover = e->game->player_to_move(&p);
+            const char *why = game_result(e->game, &p) != RESULT_NONE ? "the game was already over"
+                                                                      : "not a legal move here";
+            snprintf(err, ERR_STR_MAX, "illegal move '%.32s' at ply %d (move %d of the list): %s; player %d loses",
+                     moves[i], e->game->ply(&p) + 1, i + 1, why, mover + 1);
+            e->pos = p;
+            e->status = POS_FORFEIT;
+            e->forfeit_loser = mover;
+            return false;
+        }
+        GameUndo u;
+        e->game->make(&p, m, &u);
+    }
+    e->pos = p;
+    e->status = POS_PLAYING;
+    return true;
+}
+
+PositionStatus engine_position_status(const Engine *e) { return e->status; }
+const GamePos *engine_position(const Engine *e) { return &e->pos; }
+
+GameResult engine_result(const Engine *e) {
+    switch (e->status) {
+    case POS_NONE:
+        return RESULT_NONE;
+    case POS_FORFEIT:
+        return e->forfeit_loser == PLAYER_1 ? RESULT_P2_WIN : RESULT_P1_WIN;
+    default:
+        return game_result(e->game, &e->pos);
+    }
+}
+
+bool engine_game_over(const Engine *e) {
+    return e->status != POS_PLAYING || engine_result(e) != RESULT_NONE;
+}
+
+int engine_player_to_move(const Engine *e) {
+    return e->status == POS_NONE ? PLAYER_1 : e->game->player_to_move(&e->pos);
+}
+
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report, char *err) {
+    if (pool_busy(e->pool)) {
+        snprintf(err, ERR_STR_MAX, "a search is already running (send stop first)");
+        return false;
+    }
+    if (e->status == POS_NONE) {
+        snprintf(err, ERR_STR_MAX, "no valid position to search (the last position command failed)");
+        return false;
+    }
+    if (engine_game_over(e)) {
+        snprintf(err, ERR_STR_MAX, "the game is over, there is nothing to search");
+        return false;
+    }
+    SearchJob job;
+    memset(&job, 0, sizeof job);
+    job.game = e->game;
+    job.root = e->pos;
+    job.limits = *limits;
+    job.report = *report;
+    job.multipv = 1;
+    job.move_overhead = 20;
+    if (!pool_start(e->pool, &job)) {
+        snprintf(err, ERR_STR_MAX, "could not start the search");
+        return false;
+    }
+    return true;
+}
+
+void engine_stop(Engine *e) { pool_stop(e->pool); }
+void engine_ponderhit(Engine *e) { pool_ponderhit(e->pool); }
+void engine_wait(Engine *e) { pool_wait(e->pool); }
+bool engine_searching(const Engine *e) { return pool_busy(e->pool); }
+void engine_new_game(Engine *e) { (void)e; }

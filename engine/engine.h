@@ -1,0 +1,62 @@
+/* engine.h — the engine as its front ends see it: one object that owns the game, the
+ * option table, the current position (and its referee state), the hash table and the
+ * search threads. The protocol only parses text and calls these. */
+#ifndef SIMIA_ENGINE_H
+#define SIMIA_ENGINE_H
+
+#include "game.h"
+#include "options.h"
+#include "search.h"
+
+typedef struct Engine Engine;
+
+Engine *engine_create(const GameOps *game);
+void engine_destroy(Engine *e); /* stops and joins any search */
+
+const GameOps *engine_game(const Engine *e);
+
+/* ---- options: one table, the engine's own and those modules register ---- */
+OptionTable *engine_options(Engine *e);
+/* Registers a front-end or book option in the same table (before the first `ugi`). */
+void engine_add_option(Engine *e, const Option *o);
+/* Sets an option by name (case-insensitive). Hash and Threads are refused during a search. */
+bool engine_set_option(Engine *e, const char *name, const char *value, char *err);
+int64_t engine_option_int(Engine *e, const char *name);
+/* The game's option values, for start positions and parsing. */
+GameConfig engine_game_config(Engine *e);
+
+/* Allocates what was deferred (the hash table) so that `isready` can answer readyok. */
+void engine_prepare(Engine *e);
+
+/* ---- the current game, as the referee sees it ---- */
+typedef enum {
+    POS_NONE,    /* no valid position (a malformed position string): nobody's loss */
+    POS_PLAYING, /* a legally reached position (which may be a finished game) */
+    POS_FORFEIT, /* a move list held an illegal move: the position is the legal prefix,
+                    and the player who made the illegal move lost */
+} PositionStatus;
+
+/* Sets the position from a position string (NULL: the start position) and a move list.
+ * A malformed string leaves POS_NONE; an illegal move k (0-based) leaves the prefix and
+ * POS_FORFEIT. Returns false with a message in err in both cases. */
+bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int n_moves,
+                         char *err);
+PositionStatus engine_position_status(const Engine *e);
+const GamePos *engine_position(const Engine *e); /* meaningless under POS_NONE */
+bool engine_game_over(const Engine *e);
+GameResult engine_result(const Engine *e);
+/* Player to move (PLAYER_1/2) also when the game is over; PLAYER_1 under POS_NONE. */
+int engine_player_to_move(const Engine *e);
+
+/* ---- search ---- */
+/* Starts a search of the current position in the background; its report arrives through
+ * the callbacks and ends with exactly one bestmove. Refused (false, err) when a search is
+ * running or there is nothing to search (no position, game over): the caller answers. */
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report, char *err);
+void engine_stop(Engine *e);      /* returns at once; bestmove follows promptly */
+void engine_ponderhit(Engine *e); /* the pondered move was played: search on, on the clock */
+void engine_wait(Engine *e);      /* until the running search, if any, has reported */
+bool engine_searching(const Engine *e);
+void engine_new_game(Engine *e); /* forget everything learned (hash, histories) */
+
+#endif

@@ -1,0 +1,112 @@
+/* options.c — validation and bookkeeping of the option table; what an option does when
+ * it changes is its owner's apply callback. */
+#include "options.h"
+
+#include "types.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void options_add(OptionTable *t, const Option *o) {
+    if (t->count >= OPTIONS_MAX) abort(); /* a programming error: raise OPTIONS_MAX */
+    Option *d = &t->opt[t->count++];
+    *d = *o;
+    d->value = o->def;
+    snprintf(d->str, sizeof d->str, "%s", o->def_str ? o->def_str : "");
+}
+
+/* Compares ignoring case and treating any run of whitespace as a single space. */
+static bool name_eq(const char *a, const char *b) {
+    for (;;) {
+        if (isspace((unsigned char)*a) && isspace((unsigned char)*b)) {
+            while (isspace((unsigned char)*a)) a++;
+            while (isspace((unsigned char)*b)) b++;
+            continue;
+        }
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return false;
+        if (!*a) return true;
+        a++, b++;
+    }
+}
+
+Option *options_find(OptionTable *t, const char *name) {
+    for (int i = 0; i < t->count; i++)
+        if (name_eq(t->opt[i].name, name)) return &t->opt[i];
+    return NULL;
+}
+
+static bool parse_int(const char *s, int64_t *out) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || errno) return false;
+    while (isspace((unsigned char)*end)) end++;
+    if (*end) return false;
+    *out = v;
+    return true;
+}
+
+bool options_set(OptionTable *t, const char *name, const char *value, char *err) {
+    Option *o = options_find(t, name);
+    if (!o) {
+        snprintf(err, ERR_STR_MAX, "unknown option '%.64s'", name);
+        return false;
+    }
+    int64_t v = o->value;
+    const char *str = o->str;
+    switch (o->type) {
+    case OPT_BUTTON:
+        break;
+    case OPT_CHECK:
+        if (!value || (strcasecmp(value, "true") && strcasecmp(value, "false"))) {
+            snprintf(err, ERR_STR_MAX, "option '%s' takes true or false, not '%.64s'", o->name, value ? value : "");
+            return false;
+        }
+        v = !strcasecmp(value, "true");
+        break;
+    case OPT_SPIN:
+        if (!value || !parse_int(value, &v) || v < o->min || v > o->max) {
+            snprintf(err, ERR_STR_MAX, "option '%s' takes an integer from %" PRId64 " to %" PRId64 ", not '%.64s'",
+                     o->name, o->min, o->max, value ? value : "");
+            return false;
+        }
+        break;
+    case OPT_STRING:
+        str = value ? value : "";
+        if (strlen(str) >= OPTION_STR_MAX) {
+            snprintf(err, ERR_STR_MAX, "option '%s': value longer than %d bytes", o->name, OPTION_STR_MAX - 1);
+            return false;
+        }
+        /* "<empty>" is how GUIs send an empty string */
+        if (!strcmp(str, "<empty>")) str = "";
+        break;
+    }
+    if (o->apply && !o->apply(o->owner, o, v, str, err)) return false;
+    o->value = v;
+    if (o->type == OPT_STRING && str != o->str) snprintf(o->str, sizeof o->str, "%s", str);
+    return true;
+}
+
+void options_describe(const Option *o, char *out, size_t size) {
+    switch (o->type) {
+    case OPT_CHECK:
+        snprintf(out, size, "option name %s type check default %s", o->name, o->def ? "true" : "false");
+        break;
+    case OPT_SPIN:
+        snprintf(out, size, "option name %s type spin default %" PRId64 " min %" PRId64 " max %" PRId64,
+                 o->name, o->def, o->min, o->max);
+        break;
+    case OPT_BUTTON:
+        snprintf(out, size, "option name %s type button", o->name);
+        break;
+    case OPT_STRING:
+        snprintf(out, size, "option name %s type string default %s", o->name,
+                 o->def_str && *o->def_str ? o->def_str : "<empty>");
+        break;
+    }
+}
