@@ -83,6 +83,20 @@ extern Key mq_z_stack[2][MQ_SQ_NB], mq_z_queen[2][MQ_SQ_NB], mq_z_height[2][128]
 
 void mq_init_tables(void);
 
+/* Population count. Without the popcnt instruction gcc calls a slow library routine,
+ * so the portable build counts with shifts and masks (the dispatch in mq_game.c runs a
+ * copy compiled with popcnt on the CPUs that have it). */
+static inline int mq_popcount64(uint64_t x) {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+    return __builtin_popcountll(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 static inline uint16_t mq_reach(int pos, uint16_t occ) {
     return mq_ray[pos][(occ >> 1) & 0x3FF];
 }

@@ -69,13 +69,21 @@ int mq_gen(const GamePos *gp, Move *list, GenKind kind) {
     return n;
 }
 
-/* Moves of a slider at pos on line l: captures of lane e, and the empty squares in
- * quiet_ok; returned as one word to popcount (captures low, quiet moves high). */
-static inline unsigned line_moves(const MQPos *p, int l, int pos, int e, unsigned quiet_ok) {
+/* Moves of a slider at pos on line l: the captures of lane e and the empty squares in
+ * quiet_ok. The two sets are disjoint (enemy-occupied / empty), so their union has as
+ * many bits as there are moves, and the four lines of a stack pack into one word. */
+static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigned quiet_ok) {
     uint64_t w = p->line[l];
     unsigned occ = (uint16_t)(w >> 32), reach = mq_reach(pos, (uint16_t)occ);
-    return (reach & (uint16_t)(w >> (16 * e))) | ((reach & ~occ & quiet_ok) << 16);
+    return reach & ((uint16_t)(w >> (16 * e)) | (~occ & quiet_ok));
 }
+
+/* The moves of a stack on its four lines, one 16-bit lane each. */
+#define STACK_MOVES(p, f, r, e, ok_rank, ok_file, ok_diag, ok_anti)                        \
+    (line_moves(p, L_RANK0 + (r), f, e, ok_rank) |                                        \
+     line_moves(p, L_FILE0 + (f), r, e, ok_file) << 16 |                                  \
+     line_moves(p, L_DIAG0 + 11 + (f) - (r), f, e, ok_diag) << 32 |                       \
+     line_moves(p, L_ANTI0 + (f) + (r), f, e, ok_anti) << 48)
 
 uint64_t mq_count(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
@@ -85,21 +93,19 @@ uint64_t mq_count(const GamePos *gp) {
     /* The queen: captures, and every empty square it reaches unless it has height 2. */
     unsigned qm = p->height[q] == 2 ? 0 : 0xFFFF;
     int f = mq_file(q), r = mq_rank(q);
-    n += (uint64_t)(__builtin_popcount(line_moves(p, L_RANK0 + r, f, e, qm)) +
-                    __builtin_popcount(line_moves(p, L_FILE0 + f, r, e, qm)) +
-                    __builtin_popcount(line_moves(p, L_DIAG0 + 11 + f - r, f, e, qm)) +
-                    __builtin_popcount(line_moves(p, L_ANTI0 + f + r, f, e, qm)));
+    n += (uint64_t)mq_popcount64(STACK_MOVES(p, f, r, e, qm, qm, qm, qm));
     /* Babies: captures, and empty squares strictly closer to the enemy queen. */
-    uint64_t babies[3] = {p->bb[c][0], p->bb[c][1], p->bb[c][2]};
-    babies[q >> 6] ^= 1ULL << (q & 63);
     int ef = mq_file(eq), er = mq_rank(eq);
-    FOR_EACH_SQ(babies, sq) {
-        int bf = mq_file(sq), br = mq_rank(sq), dx = bf - ef + 22, dy = br - er;
-        n += (uint64_t)(
-            __builtin_popcount(line_moves(p, L_RANK0 + br, bf, e, mq_closer[LT_RANK][dx][bf])) +
-            __builtin_popcount(line_moves(p, L_FILE0 + bf, br, e, mq_closer[LT_FILE][dy + 22][br])) +
-            __builtin_popcount(line_moves(p, L_DIAG0 + 11 + bf - br, bf, e, mq_closer[LT_DIAG][dx + dy][bf])) +
-            __builtin_popcount(line_moves(p, L_ANTI0 + bf + br, bf, e, mq_closer[LT_ANTI][dx - dy][bf])));
+    for (int w = 0; w < 3; w++) {
+        uint64_t babies = p->bb[c][w] & ~((q >> 6) == w ? 1ULL << (q & 63) : 0);
+        for (; babies; babies &= babies - 1) {
+            int sq = w * 64 + __builtin_ctzll(babies);
+            int bf = mq_file(sq), br = mq_rank(sq), dx = bf - ef + 22, dy = br - er;
+            n += (uint64_t)mq_popcount64(STACK_MOVES(p, bf, br, e, mq_closer[LT_RANK][dx][bf],
+                                                     mq_closer[LT_FILE][dy + 22][br],
+                                                     mq_closer[LT_DIAG][dx + dy][bf],
+                                                     mq_closer[LT_ANTI][dx - dy][bf]));
+        }
     }
     return n;
 }
