@@ -32,8 +32,14 @@ typedef struct GameOps {
     const GameOptionDef *options;
     int n_options;
 
-    /* Build the game's read-only tables; called once before anything else. */
-    void (*init)(void);
+    /* Instruction set the hot functions of this table were compiled for ("x86-64", ...):
+     * a game may carry several tables of the same operations for different CPUs. */
+    const char *isa;
+
+    /* Builds the game's read-only tables (once, whoever calls first) and returns the
+     * table to play with: this one, or a copy whose hot functions were compiled for the
+     * CPU the engine runs on. Called before anything else. */
+    const struct GameOps *(*init)(void);
 
     /* Positions. parse_pos returns false and writes a reason into err on bad input, and
      * then leaves *pos untouched. print_pos round-trips exactly through parse_pos. */

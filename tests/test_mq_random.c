@@ -1,12 +1,16 @@
 /* test_mq_random.c — thousands of random games: at every position the fast generator
  * agrees with the reference one, counts and stages agree, every listed move passes the
- * legality test, make/unmake restores every byte, and the incremental key is exact. */
+ * legality test, make/unmake restores every byte, and the incremental key is exact; with
+ * every build of the hot code the CPU runs. */
 #include "engine/games/monkeyqueen/mq.h"
+#include "engine/games/monkeyqueen/mq_game.h"
 #include "engine/prng.h"
 #include "mq_reference.h"
 #include "testutil.h"
 
-static const GameOps *G;
+/* Every build of the hot code this CPU runs (portable first, best last). */
+static const GameOps *G, *VARIANTS[MQ_MAX_VARIANTS];
+static int N_VARIANTS;
 
 /* The key recomputed from the board; once a queen is captured the position string
  * (which needs both queens) cannot carry it, so the module's own recomputation is used. */
@@ -73,7 +77,9 @@ static int random_game(Prng *rng, int pie, int ivory, int cigar, int check_every
     return plies;
 }
 
+/* Two seeds per build of the hot code. */
 START_TEST(random_games_standard_start) {
+    G = VARIANTS[_i / 2];
     Prng rng = {(uint64_t)_i * 7919 + 1};
     long plies = 0;
     for (int g = 0; g < 1000; g++) plies += random_game(&rng, g & 1, 20, 20, 1);
@@ -91,10 +97,11 @@ END_TEST
 
 int main(void) {
     G = game_default();
+    N_VARIANTS = mq_variants(VARIANTS);
     Suite *s = suite_create("mq_random");
     TCase *tc = tcase_create("random");
     tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games_standard_start, 0, 2);
+    tcase_add_loop_test(tc, random_games_standard_start, 0, 2 * N_VARIANTS);
     tcase_add_test(tc, random_games_any_heights);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

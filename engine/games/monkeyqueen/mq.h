@@ -118,7 +118,7 @@ static inline void mq_xor_sq(MQPos *p, int sq, uint64_t lanes) {
 }
 static inline void mq_bb_flip(MQPos *p, int c, int sq) { p->bb[c][sq >> 6] ^= 1ULL << (sq & 63); }
 
-/* Board operations (mq_board.c). */
+/* Board and notation (mq_board.c). */
 void mq_clear(MQPos *p);
 void mq_put(MQPos *p, int sq, int colour, int height);
 Key mq_compute_key(const MQPos *p);
@@ -126,15 +126,35 @@ void mq_startpos(GamePos *gp, const GameConfig *cfg);
 bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);
-void mq_make(GamePos *gp, Move m, GameUndo *u);
-void mq_unmake(GamePos *gp, Move m, const GameUndo *u);
-
-/* Move generation (mq_movegen.c). */
-int mq_gen(const GamePos *gp, Move *list, GenKind kind);
-uint64_t mq_count(const GamePos *gp);
-bool mq_is_legal(const GamePos *gp, Move m);
 Move mq_parse_move(const GamePos *gp, const char *text);
 void mq_print_move(const GamePos *gp, Move m, char *out);
+
+/* The hot code (mq_movegen.c, mq_make.c) is compiled twice: as is (portable x86-64),
+ * and in mq_bmi2.c for CPUs with popcnt, BMI1 and BMI2 (2013 on), where MQ_HOT_BMI2
+ * gives its functions the suffix _bmi2. mq_game.c builds a table of operations from
+ * each copy and hands out the best one the CPU runs. (AVX2 was measured: no gain.) */
+#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
+#define MQ_HAVE_BMI2 1
+#endif
+#ifdef MQ_HOT_BMI2
+#ifndef MQ_HAVE_BMI2
+#error "mq_bmi2.c is built only with SIMIA_DISPATCH on x86-64"
+#endif
+#define MQ_HOT(name) name##_bmi2
+#else
+#define MQ_HOT(name) name
+#endif
+#define MQ_DECLARE_HOT(sfx)                                                               \
+    int mq_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                         \
+    uint64_t mq_count##sfx(const GamePos *gp);                                            \
+    bool mq_is_legal##sfx(const GamePos *gp, Move m);                                     \
+    void mq_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
+    void mq_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);
+MQ_DECLARE_HOT()
+#ifdef MQ_HAVE_BMI2
+MQ_DECLARE_HOT(_bmi2)
+#endif
+
 /* Colour of the stack on sq (caller knows it is occupied). */
 static inline int mq_colour_at(const MQPos *p, int sq) {
     return (int)(p->bb[CIGAR][sq >> 6] >> (sq & 63)) & 1;

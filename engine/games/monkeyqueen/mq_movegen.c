@@ -1,11 +1,6 @@
 /* mq_movegen.c — Monkey Queen's move generation from line-occupancy words: listing,
- * bulk counting for perft, the legality test for any 32-bit value, and move text. */
+ * bulk counting for perft and the legality test for any 32-bit value (hot: see MQ_HOT). */
 #include "mq.h"
-
-#include <ctype.h>
-#include <stdio.h>
-#include <string.h>
-#include <strings.h>
 
 /* Projection offsets of (square - enemy queen) on each line direction, biased by 22,
  * so that mq_closer[t][dot[t]][pos] is the set of strictly closer squares. */
@@ -57,7 +52,7 @@ static inline int gen_stack(const MQPos *p, int sq, int h, Move *list, int n, Ge
     return n;
 }
 
-int mq_gen(const GamePos *gp, Move *list, GenKind kind) {
+int MQ_HOT(mq_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, q = p->queen[c], n = 0;
     if (q == MQ_NO_SQ) return 0; /* our queen was captured: the game is over */
@@ -85,7 +80,7 @@ static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigne
      line_moves(p, L_DIAG0 + 11 + (f) - (r), f, e, ok_diag) << 32 |                       \
      line_moves(p, L_ANTI0 + (f) + (r), f, e, ok_anti) << 48)
 
-uint64_t mq_count(const GamePos *gp) {
+uint64_t MQ_HOT(mq_count)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e];
     if (q == MQ_NO_SQ) return 0;
@@ -110,7 +105,7 @@ uint64_t mq_count(const GamePos *gp) {
     return n;
 }
 
-bool mq_is_legal(const GamePos *gp, Move m) {
+bool MQ_HOT(mq_is_legal)(const GamePos *gp, Move m) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1;
     if (p->queen[c] == MQ_NO_SQ) return false;
@@ -141,35 +136,4 @@ bool mq_is_legal(const GamePos *gp, Move m) {
         if (!(mq_closer[t][dot[t]][s->pos[t]] & bit)) return false;
     }
     return m == want;
-}
-
-static int parse_square(const char *s, int *sq) {
-    int f = tolower((unsigned char)s[0]) - 'a';
-    if (f < 0 || f >= MQ_N || !isdigit((unsigned char)s[1]) || s[1] == '0') return 0;
-    int r = s[1] - '0', len = 2;
-    if (isdigit((unsigned char)s[2])) r = r * 10 + (s[2] - '0'), len = 3;
-    if (r < 1 || r > MQ_N) return 0;
-    *sq = mq_sq(f, r - 1);
-    return len;
-}
-
-Move mq_parse_move(const GamePos *gp, const char *text) {
-    const MQPos *p = (const MQPos *)gp;
-    if (!strcasecmp(text, "swap")) return mq_is_legal(gp, MQ_MOVE_SWAP) ? MQ_MOVE_SWAP : MOVE_NONE;
-    int from, to, a = parse_square(text, &from), b = a ? parse_square(text + a, &to) : 0;
-    if (!a || !b || text[a + b]) return MOVE_NONE;
-    int c = p->stm;
-    if (p->queen[c] == MQ_NO_SQ || !p->height[from] || mq_colour_at(p, from) != c) return MOVE_NONE;
-    Move m = (Move)from | (Move)to << 8 | (p->height[from] >= 2 ? MF_QUEEN : 0);
-    if (p->height[to]) m |= MF_CAPTURE | (to == p->queen[c ^ 1] ? MF_VICTIM_QUEEN : 0);
-    return mq_is_legal(gp, m) ? m : MOVE_NONE;
-}
-
-void mq_print_move(const GamePos *gp, Move m, char *out) {
-    (void)gp;
-    if (m == MOVE_NONE) strcpy(out, "0000");
-    else if (m == MQ_MOVE_SWAP) strcpy(out, "swap");
-    else
-        snprintf(out, MOVE_STR_MAX, "%c%d%c%d", 'a' + mq_file(mv_from(m)), mq_rank(mv_from(m)) + 1,
-                 'a' + mq_file(mv_to(m)), mq_rank(mv_to(m)) + 1);
 }
