@@ -100,6 +100,10 @@ static inline int mq_popcount64(uint64_t x) {
 static inline uint16_t mq_reach(int pos, uint16_t occ) {
     return mq_ray[pos][(occ >> 1) & 0x3FF];
 }
+/* The same from a line word: its "both" lane's inner bits are bits 33..42. */
+static inline unsigned mq_reach_w(int pos, uint64_t w) {
+    return mq_ray[pos][(w >> 33) & 0x3FF];
+}
 static inline uint16_t mq_occ(const MQPos *p, int lane, int l) {
     return (uint16_t)(p->line[l] >> (16 * lane));
 }

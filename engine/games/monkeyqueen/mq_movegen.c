@@ -69,8 +69,7 @@ int MQ_HOT(mq_gen)(const GamePos *gp, Move *list, GenKind kind) {
  * many bits as there are moves, and the four lines of a stack pack into one word. */
 static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigned quiet_ok) {
     uint64_t w = p->line[l];
-    unsigned occ = (uint16_t)(w >> 32), reach = mq_reach(pos, (uint16_t)occ);
-    return reach & ((uint16_t)(w >> (16 * e)) | (~occ & quiet_ok));
+    return mq_reach_w(pos, w) & ((unsigned)(w >> (16 * e)) | (~(unsigned)(w >> 32) & quiet_ok));
 }
 
 /* The moves of a stack on its four lines, one 16-bit lane each. */
