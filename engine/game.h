@@ -54,6 +54,9 @@ typedef struct GameOps {
     void (*print_move)(const GamePos *pos, Move m, char *out /* MOVE_STR_MAX */);
     int (*gen_moves)(const GamePos *pos, Move *list, GenKind kind);
     uint64_t (*count_moves)(const GamePos *pos); /* == gen_moves(GEN_ALL), without listing */
+    /* The k-th (from 0) move gen_moves(GEN_ALL) would list, without listing the others;
+     * MOVE_NONE for k >= count_moves. With k uniform: a uniformly random legal move. */
+    Move (*nth_move)(const GamePos *pos, uint64_t k);
     bool (*is_legal)(const GamePos *pos, Move m); /* any 32-bit value: TT, book, collisions */
     bool (*is_noisy)(const GamePos *pos, Move m);
     /* Ordering hint for a noisy move: larger is more promising (victim, then attacker). */

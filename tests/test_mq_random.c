@@ -1,7 +1,7 @@
 /* test_mq_random.c — thousands of random games: at every position the fast generator
- * agrees with the reference one, counts and stages agree, every listed move passes the
- * legality test, make/unmake restores every byte, and the incremental key is exact; with
- * every build of the hot code the CPU runs. */
+ * agrees with the reference one, counts, stages and the k-th move agree, every listed
+ * move passes the legality test, make/unmake restores every byte, and the incremental
+ * key is exact; with every build of the hot code the CPU runs. */
 #include "engine/games/monkeyqueen/mq.h"
 #include "engine/games/monkeyqueen/mq_game.h"
 #include "engine/prng.h"
@@ -36,6 +36,9 @@ static void check_position(const GamePos *p, int pie, Prng *rng) {
     int n = G->gen_moves(p, all, GEN_ALL);
     REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
     REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
+    for (int i = 0; i <= n; i++)
+        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
+    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
     int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
     REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
     for (int i = 0; i < nn; i++)

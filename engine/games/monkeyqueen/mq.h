@@ -71,8 +71,9 @@ extern MQSqLines mq_sqlines[MQ_SQ_NB];
 extern uint16_t mq_ray[MQ_N][1024];
 /* Squares strictly closer to a point, by line type, projection offset and position. */
 extern uint16_t mq_closer[LT_NB][45][MQ_N];
-/* Square of bit b on line l is mq_line_base[l] + b * mq_line_step[l]. */
-extern int16_t mq_line_base[MQ_LINES], mq_line_step[MQ_LINES];
+/* The square of bit b of a stack word for a stack on sq (lane b / 16 is the line type,
+ * b % 16 the position on that line), MQ_NO_SQ where there is none (see mq_movegen.c). */
+extern uint8_t mq_word_sq[MQ_SQ_NB][64];
 /* Off-board bits of each line (set in occ[BOTH] as permanent blockers). */
 extern uint16_t mq_line_off[MQ_LINES];
 
@@ -151,6 +152,7 @@ void mq_print_move(const GamePos *gp, Move m, char *out);
 #define MQ_DECLARE_HOT(sfx)                                                               \
     int mq_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                         \
     uint64_t mq_count##sfx(const GamePos *gp);                                            \
+    Move mq_nth##sfx(const GamePos *gp, uint64_t k);                                      \
     bool mq_is_legal##sfx(const GamePos *gp, Move m);                                     \
     void mq_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
     void mq_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);

@@ -57,7 +57,7 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
         .n_options = MQ_OPT_NB, .isa = isa_name, .init = mq_init,                         \
         .startpos = mq_startpos, .parse_pos = mq_parse_pos, .print_pos = mq_print_pos,    \
         .display = mq_display, .parse_move = mq_parse_move, .print_move = mq_print_move,  \
-        .gen_moves = mq_gen##sfx, .count_moves = mq_count##sfx,                           \
+        .gen_moves = mq_gen##sfx, .count_moves = mq_count##sfx, .nth_move = mq_nth##sfx,  \
         .is_legal = mq_is_legal##sfx, .is_noisy = mq_is_noisy,                            \
         .noisy_value = mq_noisy_value, .history_size = MQ_SQ_NB * MQ_SQ_NB + 1,           \
         .history_index = mq_history_index, .make = mq_make##sfx,                          \
