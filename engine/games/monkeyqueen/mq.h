@@ -71,6 +71,8 @@ extern MQSqLines mq_sqlines[MQ_SQ_NB];
 extern uint16_t mq_ray[MQ_N][1024];
 /* Squares strictly closer to a point, by line type, projection offset and position. */
 extern uint16_t mq_closer[LT_NB][45][MQ_N];
+/* Square of bit b on line l is mq_line_base[l] + b * mq_line_step[l]. */
+extern int16_t mq_line_base[MQ_LINES], mq_line_step[MQ_LINES];
 /* The square of bit b of a stack word for a stack on sq (lane b / 16 is the line type,
  * b % 16 the position on that line), MQ_NO_SQ where there is none (see mq_movegen.c). */
 extern uint8_t mq_word_sq[MQ_SQ_NB][64];
@@ -137,7 +139,9 @@ void mq_print_move(const GamePos *gp, Move m, char *out);
 /* The hot code (mq_movegen.c, mq_make.c) is compiled twice: as is (portable x86-64),
  * and in mq_bmi2.c for CPUs with popcnt, BMI1 and BMI2 (2013 on), where MQ_HOT_BMI2
  * gives its functions the suffix _bmi2. mq_game.c builds a table of operations from
- * each copy and hands out the best one the CPU runs. (AVX2 was measured: no gain.) */
+ * each copy and hands out the best one the CPU runs. (AVX2 was measured: no gain.)
+ * So every function those two files export is named MQ_HOT(name), declared below and
+ * put in the tables by MQ_OPS in mq_game.c; helpers there are static. */
 #if defined(__x86_64__) && defined(SIMIA_DISPATCH)
 #define MQ_HAVE_BMI2 1
 #endif

@@ -7,6 +7,7 @@
 MQSqLines mq_sqlines[MQ_SQ_NB];
 uint16_t mq_ray[MQ_N][1024];
 uint16_t mq_closer[LT_NB][45][MQ_N];
+int16_t mq_line_base[MQ_LINES], mq_line_step[MQ_LINES];
 uint8_t mq_word_sq[MQ_SQ_NB][64];
 uint16_t mq_line_off[MQ_LINES];
 Key mq_z_stack[2][MQ_SQ_NB], mq_z_queen[2][MQ_SQ_NB], mq_z_height[2][128], mq_z_cigar,
@@ -16,15 +17,14 @@ Key mq_z_stack[2][MQ_SQ_NB], mq_z_queen[2][MQ_SQ_NB], mq_z_height[2][128], mq_z_
 #define MQ_ZOBRIST_SEED 0x53494D49414D5131ULL /* "SIMIAMQ1" */
 
 static void init_lines(void) {
-    int line_base[MQ_LINES], line_step[MQ_LINES]; /* bit b of line l: base + b * step */
     for (int l = 0; l < MQ_LINES; l++) {
         int base, step;
         if (l < L_FILE0) base = 16 * l, step = 1;                        /* rank l */
         else if (l < L_DIAG0) base = l - L_FILE0, step = 16;              /* file */
         else if (l < L_ANTI0) base = -16 * (l - L_DIAG0 - 11), step = 17; /* f - r = d - 11 */
         else base = 16 * (l - L_ANTI0), step = -15;                       /* f + r = a */
-        line_base[l] = base;
-        line_step[l] = step;
+        mq_line_base[l] = (int16_t)base;
+        mq_line_step[l] = (int16_t)step;
         uint16_t off = 0xF000; /* bits 12..15 never exist */
         for (int b = 0; b < MQ_N; b++) {
             int sq = base + b * step;
@@ -44,7 +44,7 @@ static void init_lines(void) {
             s->line[LT_DIAG] = (uint8_t)(L_DIAG0 + f - r + 11), s->pos[LT_DIAG] = (uint8_t)f;
             s->line[LT_ANTI] = (uint8_t)(L_ANTI0 + f + r), s->pos[LT_ANTI] = (uint8_t)f;
             for (int b = 0; b < 64; b++) {
-                int l = s->line[b / 16], i = b % 16, to = line_base[l] + i * line_step[l];
+                int l = s->line[b / 16], i = b % 16, to = mq_line_base[l] + i * mq_line_step[l];
                 bool on = i < MQ_N && !(mq_line_off[l] >> i & 1);
                 mq_word_sq[mq_sq(f, r)][b] = (uint8_t)(on ? to : MQ_NO_SQ);
             }
