@@ -87,4 +87,13 @@ static inline void play(const GameOps *g, GamePos *p, const char *text) {
 
 static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
 
+/* Runs a suite and gives main's exit status. */
+static inline int run_suite(Suite *s) {
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
+
 #endif
