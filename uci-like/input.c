@@ -80,7 +80,7 @@ static bool make_room(LineReader *r) {
 
 LineStatus reader_next(LineReader *r, char **line, size_t *len) {
     for (;;) {
-        char *nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
+        char *nl = r->end > r->scanned ? memchr(r->buf + r->scanned, '\n', r->end - r->scanned) : NULL;
         if (nl) return take_line(r, (size_t)(nl - r->buf), line, len);
         r->scanned = r->end;
         if (!r->dropping && r->end - r->start > INPUT_LINE_MAX) r->dropping = true;

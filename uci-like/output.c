@@ -20,6 +20,7 @@ static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool out_closed;
 static int wake_pipe[2] = {-1, -1};
 static FILE *log_file;
+static FILE *stream_file; /* output_stream(), made on first use */
 static struct timespec t0;
 
 void output_init(void) {
@@ -33,6 +34,8 @@ void output_init(void) {
 }
 
 void output_shutdown(void) {
+    if (stream_file) fclose(stream_file); /* emits an unfinished last line */
+    stream_file = NULL;
     pthread_mutex_lock(&out_lock);
     if (log_file) fclose(log_file);
     log_file = NULL;
@@ -163,8 +166,6 @@ static int stream_close(void *c) {
     free(sc);
     return 0;
 }
-
-static FILE *stream_file;
 
 static void make_stream(void) {
     StreamCookie *sc = calloc(1, sizeof *sc);
