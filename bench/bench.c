@@ -19,9 +19,9 @@ const char BENCH_USAGE[] =
     "      thread the signature of the search) and 'Nodes/second: M'.\n"
     "  simia bench perft [DEPTH] [--json]\n"
     "      Perft from the start and a few positions; prints leaves/second.\n"
-    "  simia bench playouts [COUNT] [--seed S] [--json]\n"
-    "      Random games from the start, each move uniform among the legal ones; prints\n"
-    "      playouts/second and plies/second.\n"
+    "  simia bench playouts [COUNT] [--seed S] [--list] [--json]\n"
+    "      Random games from the start, each move uniform among the legal ones (drawn\n"
+    "      by index, or with --list from the listed moves); prints plies/second.\n"
     "  simia bench threads [DEPTH [MAX_THREADS [HASH]]] [--json]\n"
     "      Time to DEPTH over the benchmark positions with 1, 2, 4, ... threads.\n";
 
