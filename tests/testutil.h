@@ -85,15 +85,15 @@ static inline void play(const GameOps *g, GamePos *p, const char *text) {
     g->make(p, m, &u);
 }
 
-static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
-
-/* Runs a suite and gives main's exit status. */
+/* Runs a suite (one process per test, Check's default) and gives main's exit status. */
 static inline int run_suite(Suite *s) {
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
 
 #endif
