@@ -13,6 +13,9 @@ Usage: bench/arena/match.sh [options] ENGINE_A ENGINE_B
   --concurrency N    games played at once (default 1; each uses two engine processes)
   --movetime MS      fixed time per move (default 100)
   --clock MS+INC     a clock per player instead, e.g. 2000+20
+  --nodes N          a node limit per move instead (no clock: no time losses)
+  --depth N          a depth limit per move instead
+  --buffer MS        the arena's tolerance above movetime before a time loss (default 50)
   --sprt ELO0 ELO1   stop early by SPRT (alpha = beta = 0.05) for A against B
   --openings FILE    one position per line (default bench/arena/openings.txt)
   --pgn FILE         where the games go (default match-<date>.pgn; appended to)
@@ -22,7 +25,7 @@ EOT
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
-games=200 concurrency=1 tc='{ "type": "movetime", "time": 100 }' sprt='"enabled": false'
+games=200 concurrency=1 buffer=50 tc='{ "type": "movetime", "time": 100 }' sprt='"enabled": false'
 openings="$here/openings.txt" pgn="" out="." options=() engines=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -30,6 +33,9 @@ while [ $# -gt 0 ]; do
         --concurrency) concurrency=$2; shift 2 ;;
         --movetime) tc="{ \"type\": \"movetime\", \"time\": $2 }"; shift 2 ;;
         --clock) tc="{ \"type\": \"clock\", \"time\": ${2%+*}, \"increment\": ${2#*+} }"; shift 2 ;;
+        --nodes) tc="{ \"type\": \"nodes\", \"nodes\": $2 }"; shift 2 ;;
+        --depth) tc="{ \"type\": \"depth\", \"ply\": $2 }"; shift 2 ;;
+        --buffer) buffer=$2; shift 2 ;;
         --sprt) sprt="\"enabled\": true, \"elo0\": $2, \"elo1\": $3, \"alpha\": 0.05, \"beta\": 0.05"; shift 3 ;;
         --openings) openings=$(realpath "$2"); shift 2 ;;
         --pgn) pgn=$2; shift 2 ;;
@@ -65,7 +71,7 @@ cat >"$settings" <<EOT
     "tournament": "roundrobin",
     "protocol": { "askturn": true, "gameover": "both" },
     "openings": { "path": "$openings", "repeat": true, "shuffle": false },
-    "adjudication": { "timeoutbuffer": 50 },
+    "adjudication": { "timeoutbuffer": $buffer },
     "timecontrol": $tc,
     "options": { $opts },
     "sprt": { $sprt },
