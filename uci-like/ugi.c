@@ -43,6 +43,7 @@ struct Ugi {
     atomic_bool search_active;
     atomic_bool pondering; /* the running search was started with `go ponder` */
     bool ponder_allowed;   /* the Ponder option at `go`: bestmove may name a ponder move */
+    int64_t line_ms;       /* when the command being executed was read (search_now_ms) */
     char position_error[ERR_STR_MAX]; /* why the held position is not a playable one */
 };
 
@@ -481,6 +482,7 @@ static bool cmd_go(Ugi *u, Args *a) {
     engine_wait(u->e); /* a search that has just printed its bestmove may still be ending */
     SearchLimits l;
     search_limits_init(&l);
+    l.start_ms = u->line_ms;
     int perft;
     if (!parse_go(u, a, &l, &perft)) {
         output_line("bestmove 0000");
@@ -624,6 +626,7 @@ static const struct {
 
 bool ugi_command(Ugi *u, char *line) {
     Args *a = &u->args;
+    u->line_ms = search_now_ms();
     if (!tokenize(a, line)) {
         fail("out of memory reading a command");
         return true;
