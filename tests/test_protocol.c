@@ -302,6 +302,22 @@ START_TEST(perft_over_protocol) {
 }
 END_TEST
 
+START_TEST(bench_over_protocol) {
+    Child *c = start();
+    send_ok(c, "position startpos moves g1g7");
+    send_ok(c, "bench 1");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: ", 20000));
+    ready(c);
+    ck_assert_str_eq(ask(c, "p1turn"), "true"); /* a new game from the start afterwards */
+    ck_assert_int_eq(errors_of(c, "bench nonsense"), 1);
+    send_ok(c, "go infinite");
+    ck_assert_int_eq(errors_of(c, "bench 1"), 1); /* not while searching */
+    send_ok(c, "stop");
+    bestmove(c, WAIT);
+    quit(c);
+}
+END_TEST
+
 /* ---- the referee ---- */
 
 START_TEST(game_ends_by_queen_capture) {
@@ -687,6 +703,7 @@ static Suite *suite(void) {
     tcase_add_test(t, searchmoves);
     tcase_add_test(t, ponder);
     tcase_add_test(t, perft_over_protocol);
+    tcase_add_test(t, bench_over_protocol);
     tcase_add_test(t, game_ends_by_queen_capture);
     tcase_add_test(t, game_ends_by_no_moves);
     tcase_add_test(t, pie_swap);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bench/bench.h"
 #include "engine/perft.h"
 #include "input.h"
 #include "output.h"
@@ -606,9 +607,23 @@ static bool cmd_eval(Ugi *u, Args *a) {
 }
 
 static bool cmd_bench(Ugi *u, Args *a) {
-    (void)u, (void)a;
-    /* DISPATCH POINT (bench): wire the protocol command `bench` to bench/bench.h here. */
-    fail("bench: not available in this build yet");
+    if (atomic_load(&u->search_active)) {
+        fail("bench: refused, a search is running (send stop first)");
+        return true;
+    }
+    engine_wait(u->e);
+    FILE *f = output_stream();
+    if (!f) {
+        fail("bench: cannot open the output stream");
+        return true;
+    }
+    char err[ERR_STR_MAX];
+    int rc = bench_main(u->e, a->n - 1, a->tok + 1, f, err);
+    fflush(f);
+    if (rc) fail("bench: %s", err);
+    /* bench used the engine: what follows is a new game from the start position */
+    engine_new_game(u->e);
+    if (engine_set_position(u->e, NULL, NULL, 0, err)) u->position_error[0] = '\0';
     return true;
 }
 
