@@ -62,6 +62,13 @@ typedef struct GameOps {
     Key (*key)(const GamePos *pos);
     int (*player_to_move)(const GamePos *pos); /* PLAYER_1 or PLAYER_2 */
     int (*ply)(const GamePos *pos);            /* moves made since the game's start */
+    /* Optional search hints (NULL when a game has none); they only speed a search up or
+     * sharpen it, never change what is legal. in_check: the opponent would win at once if
+     * the player to move could pass (a quiescence search may not stand pat then).
+     * winning_move: a legal move that wins on the spot, found cheaply, or MOVE_NONE. */
+    bool (*in_check)(const GamePos *pos);
+    Move (*winning_move)(const GamePos *pos);
+
     /* Terminal state found without generating moves (e.g. a captured queen). */
     Outcome (*terminal)(const GamePos *pos);
     /* Outcome for the player to move when they have no legal move. */

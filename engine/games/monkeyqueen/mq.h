@@ -119,6 +119,8 @@ void mq_unmake(GamePos *gp, Move m, const GameUndo *u);
 int mq_gen(const GamePos *gp, Move *list, GenKind kind);
 uint64_t mq_count(const GamePos *gp);
 bool mq_is_legal(const GamePos *gp, Move m);
+bool mq_in_check(const GamePos *gp);
+Move mq_winning_move(const GamePos *gp);
 Move mq_parse_move(const GamePos *gp, const char *text);
 void mq_print_move(const GamePos *gp, Move m, char *out);
 /* Colour of the stack on sq (caller knows it is occupied). */

@@ -137,6 +137,37 @@ bool mq_is_legal(const GamePos *gp, Move m) {
     return m == want;
 }
 
+/* Colour c's pieces that see sq along its four lines (sight is mutual: a stack on sq sees
+ * them too), as one bit per line type in the result's nibbles: line type t gives the
+ * 16-bit occupancy lane bits at t * 16. */
+static inline uint64_t seen_by(const MQPos *p, int sq, int c) {
+    const MQSqLines *s = &mq_sqlines[sq];
+    uint64_t r = 0;
+    for (int t = 0; t < LT_NB; t++) {
+        uint64_t w = p->line[s->line[t]];
+        r |= (uint64_t)(mq_reach(s->pos[t], (uint16_t)(w >> 32)) & (uint16_t)(w >> (16 * c))) << (16 * t);
+    }
+    return r;
+}
+
+bool mq_in_check(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    int q = p->queen[p->stm];
+    return q != MQ_NO_SQ && seen_by(p, q, p->stm ^ 1) != 0;
+}
+
+Move mq_winning_move(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    int c = p->stm, eq = p->queen[c ^ 1];
+    if (p->queen[c] == MQ_NO_SQ || eq == MQ_NO_SQ) return MOVE_NONE;
+    uint64_t seen = seen_by(p, eq, c);
+    if (!seen) return MOVE_NONE;
+    int bit = __builtin_ctzll(seen), t = bit >> 4, l = mq_sqlines[eq].line[t];
+    int from = mq_line_base[l] + (bit & 15) * mq_line_step[l];
+    return (Move)from | (Move)eq << 8 | MF_CAPTURE | MF_VICTIM_QUEEN |
+           (p->height[from] >= 2 ? MF_QUEEN : 0);
+}
+
 static int parse_square(const char *s, int *sq) {
     int f = tolower((unsigned char)s[0]) - 'a';
     if (f < 0 || f >= MQ_N || !isdigit((unsigned char)s[1]) || s[1] == '0') return 0;
