@@ -1,26 +1,82 @@
 #!/usr/bin/env bash
-# run.sh — the whole test suite, as CI runs it: installs what is missing, builds with gcc
-# and with clang (warnings are errors) and runs every CTest suite in each build.
-# Usage: bash tests/run.sh            (everything)
-#        bash tests/run.sh quick      (one gcc build only)
+# run.sh — the whole test suite, as CI runs it: installs what is missing, then builds and
+# runs every CTest suite with gcc and clang (warnings are errors), again under
+# AddressSanitizer + UndefinedBehaviorSanitizer and the threaded tests under
+# ThreadSanitizer, and runs each libFuzzer target for a short fixed time.
+# Usage: bash tests/run.sh            everything (what CI runs)
+#        bash tests/run.sh quick      the gcc build and its tests only
+#        SIMIA_FUZZ_SECONDS=600 bash tests/run.sh fuzz   only the fuzzers, longer
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tests/deps.sh
-simia_need_packages
+mode=${1:-full}
+if [ "$mode" = quick ]; then simia_need_packages; else simia_need_packages libclang-rt-14-dev; fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-mode=${1:-full}
+fuzz_seconds=${SIMIA_FUZZ_SECONDS:-60}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
 
-run_build() { # name, cmake args...
-    local dir="build/test-$1"; shift
-    echo "== build $dir ($*)" >&2
+stage() { echo "== $*" >&2; }
+
+build() { # dir, cmake args...
+    local dir="build/$1"; shift
+    stage "build $dir ($*)"
     cmake -S . -B "$dir" -DSIMIA_WERROR=ON "$@" >/dev/null
     cmake --build "$dir" -j "$jobs" >/dev/null
-    echo "== test $dir" >&2
-    ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
-run_build gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
-[ "$mode" = quick ] && exit 0
-run_build clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release
-echo "All tests passed." >&2
+test_in() { # dir, ctest args...
+    local dir="build/$1"; shift
+    stage "test $dir $*"
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs" "$@"
+}
+
+fuzz() {
+    build fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIMIA_TESTS=OFF \
+        -DSIMIA_FUZZ=ON -DSIMIA_SANITIZE=address,undefined
+    local work
+    work=$(mktemp -d)
+    for target in build/fuzz/tests/fuzz/fuzz_*; do
+        local name=${target##*/fuzz_}
+        stage "fuzz $name for ${fuzz_seconds}s"
+        mkdir -p "$work/$name"
+        # New inputs go to a scratch corpus; the committed seeds are only read.
+        "$target" -max_total_time="$fuzz_seconds" -max_len=4096 -print_final_stats=1 \
+            -artifact_prefix="$work/$name-" "$work/$name" "tests/fuzz/corpus/$name" \
+            2> "$work/$name.log" || { tail -n 40 "$work/$name.log" >&2; ls "$work" >&2;
+                                      echo "fuzz target $name failed; crash input in $work" >&2; exit 1; }
+        grep -E "stat::number_of_executed_units|Done" "$work/$name.log" >&2 || true
+    done
+    rm -rf "$work"
+}
+
+case "$mode" in
+quick)
+    build test-gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
+    test_in test-gcc
+    ;;
+fuzz)
+    simia_need_packages libclang-rt-14-dev
+    fuzz
+    ;;
+full)
+    build test-gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
+    test_in test-gcc
+    build test-clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release
+    test_in test-clang
+    build test-asan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DSIMIA_SANITIZE=address,undefined
+    test_in test-asan
+    build test-tsan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DSIMIA_SANITIZE=thread
+    test_in test-tsan -L threads
+    fuzz
+    echo "All tests passed." >&2
+    ;;
+*)
+    echo "usage: bash tests/run.sh [quick|fuzz|full]" >&2
+    exit 2
+    ;;
+esac
