@@ -172,6 +172,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
     return true;
 }
 
+void engine_clear_position(Engine *e) { e->status = POS_NONE; }
 PositionStatus engine_position_status(const Engine *e) { return e->status; }
 const GamePos *engine_position(const Engine *e) { return &e->pos; }
 

@@ -45,6 +45,8 @@ typedef enum {
  * POS_FORFEIT. Returns false with a message in err in both cases. */
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int n_moves,
                          char *err);
+/* Drops the position (POS_NONE): for a position command too malformed to say which. */
+void engine_clear_position(Engine *e);
 PositionStatus engine_position_status(const Engine *e);
 const GamePos *engine_position(const Engine *e); /* meaningless under POS_NONE */
 bool engine_game_over(const Engine *e);

@@ -127,18 +127,25 @@ static inline void history_update(int16_t *h, int bonus) {
 /* ---- quiescence ---- */
 
 static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply, bool cut_node);
-static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply);
+static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply);
 
 /* A child's score for the player moving here: negated when the turn passes to the other
  * player (always in two-player alternating games; not when a game gives a second move). */
-static inline Score child_qs(SearchThread *t, bool same, Score a, Score b, int ply) {
-    return same ? qsearch(t, a, b, ply) : -qsearch(t, -b, -a, ply);
+static inline Score child_qs(SearchThread *t, bool same, Score a, Score b, int ply, int qply) {
+    return same ? qsearch(t, a, b, ply, qply) : -qsearch(t, -b, -a, ply, qply);
 }
 static inline Score child(SearchThread *t, bool same, Score a, Score b, int depth, int ply, bool cut) {
     return same ? search(t, a, b, depth, ply, cut) : -search(t, -b, -a, depth, ply, cut);
 }
 
-static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply) {
+/* Plies into the quiescence search in which a player in check tries every move; deeper,
+ * where every move of a crowded board would multiply the tree, it may stand pat. */
+#define QS_EVASION_PLIES 2
+/* Where the quiescence search ends: on crowded boards both players can go on taking
+ * unguarded pieces in many orders, and the interleavings outgrow any budget. */
+#define QS_MAX_PLIES 8
+
+static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
     const GameOps *g = t->game;
     GamePos *pos = &t->pos;
     if (ply > t->seldepth) t->seldepth = ply;
@@ -155,11 +162,11 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply) {
                 (h.bound == BOUND_UPPER && h.score <= alpha)))
         return h.score;
 
-    bool in_check = g->in_check && g->in_check(pos);
+    bool in_check = qply < QS_EVASION_PLIES && g->in_check && g->in_check(pos);
     Score best = -SCORE_INF, old_alpha = alpha;
     if (!in_check) {
         best = evaluate(t);
-        if (best >= beta) return best;
+        if (best >= beta || qply >= QS_MAX_PLIES) return best;
         if (best > alpha) alpha = best;
     }
     int me = g->player_to_move(pos), legal = 0;
@@ -168,12 +175,14 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply) {
     mp_init_qs(&mp, g, pos, hit ? h.move : MOVE_NONE, in_check, history_of(t, me));
     while ((m = mp_next(&mp, false)) != MOVE_NONE) {
         legal++;
+        /* Exchanges that lose material are left to the main search. */
+        if (!in_check && g->see_ge && !g->see_ge(pos, m, 0)) continue;
         GameUndo u;
         g->make(pos, m, &u);
         count_node(t);
         tt_prefetch(t->sh->tt, g->key(pos));
         bool same = g->player_to_move(pos) == me;
-        Score s = child_qs(t, same, alpha, beta, ply + 1);
+        Score s = child_qs(t, same, alpha, beta, ply + 1, qply + 1);
         g->unmake(pos, m, &u);
         if (t->stopped) return 0;
         if (s > best) {
@@ -194,7 +203,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply) {
 /* ---- main search ---- */
 
 static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply, bool cut_node) {
-    if (depth <= 0) return qsearch(t, alpha, beta, ply);
+    if (depth <= 0) return qsearch(t, alpha, beta, ply, 0);
     const GameOps *g = t->game;
     GamePos *pos = &t->pos;
     const bool pv_node = beta - alpha > 1;

@@ -13,7 +13,6 @@ typedef struct {
     int64_t optimum, maximum; /* ms after the clock started; -1 = no limit */
 } TimeBudget;
 
-int64_t search_now_ms(void);
 /* The budget of a search from its limits; ms counted from when the clock starts. */
 TimeBudget timeman_budget(const SearchJob *job);
 /* How far past the optimum an iteration may still begin, in percent of the optimum:

@@ -202,7 +202,10 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
     }
     p->job = *job;
     tt_new_search(p->tt);
+    /* The clock runs from the arrival of the go, if the caller knows it: on a loaded
+     * machine waking the threads takes time the arena counts. */
     int64_t now = search_now_ms();
+    if (job->limits.start_ms > 0 && job->limits.start_ms <= now) now = job->limits.start_ms;
     atomic_store(&p->stop, false);
     atomic_store(&p->pondering, job->limits.ponder);
     atomic_store(&p->clock_start, now);

@@ -1,21 +1,127 @@
 /* main.c — the simia executable: with no arguments the UGI loop, with arguments one-shot
- * jobs (perft, bench, selfplay, ...) that print their result and exit. */
+ * jobs (perft, selfplay, bench, --version, --help) that print their result and exit. */
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "bench/bench.h"
+#include "engine/engine.h"
 #include "engine/games/registry.h"
 #include "engine/perft.h"
+#include "output.h"
+#include "selfplay.h"
+#include "ugi.h"
+
+#ifndef SIMIA_VERSION
+#define SIMIA_VERSION "dev"
+#endif
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "Simia %s, a game engine for abstract strategy board games (game: %s).\n"
+            "\n"
+            "Usage:\n"
+            "  simia\n"
+            "      Speaks UGI (UCI generalised to any two-player game) on stdin/stdout: what\n"
+            "      tournament managers and GUIs run. Type 'ugi' to see its options, 'quit' to leave.\n"
+            "  simia perft DEPTH [startpos | POSITION] [moves MOVE...]\n"
+            "      Counts the leaves of the legal-move tree DEPTH plies deep, one line per move\n"
+            "      and a total (the time goes to stderr). POSITION is a position string, quoted\n"
+            "      or not; the moves are played from it first.\n"
+            "%s"
+            "%s"
+            "  simia --version    prints the name and version.\n"
+            "  simia --help       prints this text.\n",
+            SIMIA_VERSION, game_default()->title, SELFPLAY_USAGE, BENCH_USAGE);
+}
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* simia perft DEPTH [startpos | POSITION...] [moves MOVE...] */
+static int job_perft(Engine *e, int argc, char **argv) {
+    char *end;
+    errno = 0;
+    long depth = argc > 0 ? strtol(argv[0], &end, 10) : -1;
+    if (argc < 1 || end == argv[0] || *end || errno || depth < 0 || depth > 32) {
+        fprintf(stderr, "simia perft: the depth must be a number 0..32\n");
+        return 2;
+    }
+    int i = 1, moves_at = argc;
+    for (int k = 1; k < argc; k++)
+        if (!strcmp(argv[k], "moves")) {
+            moves_at = k;
+            break;
+        }
+    /* The position string: the arguments before "moves", joined (quoted or not). */
+    size_t len = 1;
+    for (int k = i; k < moves_at; k++) len += strlen(argv[k]) + 1;
+    char *fen = calloc(1, len);
+    if (!fen) return 1;
+    for (int k = i; k < moves_at; k++) {
+        if (k > i) strcat(fen, " ");
+        strcat(fen, argv[k]);
+    }
+    bool start = !*fen || !strcmp(fen, "startpos");
+    char err[ERR_STR_MAX];
+    int n_moves = moves_at < argc ? argc - moves_at - 1 : 0;
+    bool ok = engine_set_position(e, start ? NULL : fen, (const char *const *)argv + moves_at + 1, n_moves, err);
+    free(fen);
+    if (!ok) {
+        fprintf(stderr, "simia perft: %s\n", err);
+        return 2;
+    }
+    GamePos p = *engine_position(e);
+    int64_t t0 = now_ms();
+    uint64_t nodes = perft_divide(engine_game(e), &p, (int)depth, stdout);
+    int64_t ms = now_ms() - t0;
+    fflush(stdout);
+    fprintf(stderr, "%" PRIu64 " leaves in %" PRId64 " ms (%" PRIu64 " leaves/s)\n", nodes, ms,
+            nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1));
+    return ferror(stdout) ? 1 : 0;
+}
 
 int main(int argc, char **argv) {
-    const GameOps *g = game_default();
-    if (argc >= 3 && !strcmp(argv[1], "perft")) {
-        GameConfig cfg = {{1, 20, 20}};
-        GamePos p;
-        g->startpos(&p, &cfg);
-        perft_divide(g, &p, atoi(argv[2]), stdout);
+    output_init();
+    if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-v"))) {
+        printf("Simia %s\n", SIMIA_VERSION);
         return 0;
     }
-    fprintf(stderr, "usage: simia perft N\n");
-    return 2;
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
+        usage(stdout);
+        return 0;
+    }
+    Engine *e = engine_create(game_default());
+    if (!e) {
+        fprintf(stderr, "simia: out of memory\n");
+        return 1;
+    }
+    int rc;
+    if (argc < 2) {
+        Ugi *u = ugi_create(e);
+        rc = u ? ugi_loop(u, STDIN_FILENO) : 1;
+        ugi_destroy(u);
+    } else if (!strcmp(argv[1], "perft")) {
+        rc = job_perft(e, argc - 2, argv + 2);
+    } else if (!strcmp(argv[1], "selfplay")) {
+        rc = selfplay_run(e, argc - 2, argv + 2);
+    } else if (!strcmp(argv[1], "bench")) {
+        char err[ERR_STR_MAX];
+        rc = bench_main(e, argc - 2, argv + 2, stdout, err);
+        if (rc) fprintf(stderr, "simia bench: %s\n", err);
+    } else {
+        fprintf(stderr, "simia: unknown job '%s'\n\n", argv[1]);
+        usage(stderr);
+        rc = 2;
+    }
+    engine_destroy(e);
+    output_shutdown();
+    return rc;
 }

@@ -1,5 +1,6 @@
 /* mq_eval.c — Monkey Queen's static evaluation and its printed breakdown; every weight
- * lives in one table here so that tuning touches nothing else. */
+ * lives in one table here so that tuning touches nothing else. The evaluation is hot
+ * code (compiled twice, see MQ_HOT in mq.h); the breakdown only once. */
 #include "mq.h"
 
 #include <stdio.h>
@@ -43,7 +44,7 @@ static const TermDef TERMS[T_NB] = {
 };
 #define TEMPO 0
 
-static inline int popc(unsigned x) { return __builtin_popcount(x); }
+static inline int popc(unsigned x) { return mq_popcount64(x); }
 
 static inline int king_dist(int a, int b) {
     int dx = mq_file(a) - mq_file(b), dy = mq_rank(a) - mq_rank(b);
@@ -130,7 +131,7 @@ static void all_features(const MQPos *p, int f[2][T_NB]) {
     queen_threats(p, p->stm ^ 1, &sg, f[1]);
 }
 
-Score mq_evaluate(const GamePos *gp) {
+Score MQ_HOT(mq_evaluate)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm;
     if (p->queen[c] == MQ_NO_SQ || p->queen[c ^ 1] == MQ_NO_SQ) return 0; /* over: the search knows */
@@ -141,6 +142,7 @@ Score mq_evaluate(const GamePos *gp) {
     return (Score)s;
 }
 
+#ifndef MQ_HOT_BMI2
 void mq_eval_trace(const GamePos *gp, char *out, size_t size) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm;
@@ -164,3 +166,4 @@ void mq_eval_trace(const GamePos *gp, char *out, size_t size) {
     PUT("total %d (for %s, the side to move)\n", total, me);
 #undef PUT
 }
+#endif

@@ -1,0 +1,731 @@
+/* test_protocol.c — the UGI front end as an arena meets it: whole conversations with the
+ * real simia executable over pipes (handshake, options, searches, referee answers, errors,
+ * hostile input, shutdown), each wait bounded so that a hang fails the test. */
+#include <unistd.h>
+
+#include "childproc.h"
+#include "testutil.h"
+
+#define WAIT 5000 /* ms: far above anything a healthy engine needs here */
+
+static const GameOps *G;
+
+/* ---- conversation helpers ---- */
+
+static Child *start(void) {
+    char *argv[] = {SIMIA_BINARY, NULL};
+    Child *c = child_start(argv);
+    ck_assert_ptr_nonnull(c);
+    return c;
+}
+
+static void send_ok(Child *c, const char *line) { ck_assert_msg(child_send(c, "%s", line), "send '%s'", line); }
+
+static void ready(Child *c) {
+    send_ok(c, "isready");
+    ck_assert_msg(child_expect(c, "readyok", WAIT), "no readyok; transcript:\n%s", child_transcript(c));
+}
+
+static void quit(Child *c) {
+    child_send(c, "quit");
+    ck_assert_int_eq(child_wait(c, WAIT), 0);
+    child_free(c);
+}
+
+/* The answer to a query: the second word of its response line. */
+static char answer[64];
+static const char *ask(Child *c, const char *what) {
+    ck_assert(child_send(c, "query %s", what));
+    const char *l = child_expect(c, "response ", WAIT);
+    ck_assert_msg(l, "no response to query %s", what);
+    ck_assert_msg(!strchr(l + 9, ' '), "response of more than two words: '%s'", l);
+    snprintf(answer, sizeof answer, "%s", l + 9);
+    return answer;
+}
+
+/* Sends a command, then isready, and returns how many error lines came in between. */
+static int errors_of(Child *c, const char *line) {
+    child_transcript_reset(c);
+    send_ok(c, line);
+    ready(c);
+    return child_count(c, "info string error:");
+}
+
+/* The move of a bestmove line, checked to be exactly two words. */
+static char best[64];
+static const char *bestmove(Child *c, int timeout_ms) {
+    const char *l = child_expect(c, "bestmove", timeout_ms);
+    ck_assert_msg(l, "no bestmove; transcript:\n%s", child_transcript(c));
+    ck_assert_msg(!strncmp(l, "bestmove ", 9) && !strchr(l + 9, ' '), "bestmove line '%s'", l);
+    snprintf(best, sizeof best, "%s", l + 9);
+    return best;
+}
+
+/* The engine's position for "position startpos|fen F moves ...", rebuilt in-process. */
+static void replay(GamePos *p, const char *fen, const char *moves) {
+    GameConfig cfg = mq_cfg(1, 20, 20);
+    char err[ERR_STR_MAX];
+    if (fen) ck_assert(G->parse_pos(p, fen, &cfg, err));
+    else G->startpos(p, &cfg);
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) play(G, p, t);
+}
+
+static bool legal_in(const GamePos *p, const char *move) { return G->parse_move(p, move) != MOVE_NONE; }
+
+/* ---- handshake and options ---- */
+
+START_TEST(handshake) {
+    Child *c = start();
+    send_ok(c, "ugi");
+    const char *l = child_line(c, WAIT);
+    ck_assert_ptr_nonnull(l);
+    ck_assert_msg(!strncmp(l, "id name Simia ", 14), "first line '%s'", l);
+    ck_assert_ptr_nonnull(child_expect(c, "id author ", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    const char *t = child_transcript(c);
+    ck_assert_ptr_nonnull(strstr(t, "option name PieRule type check default true\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name IvoryHeight type spin default 20 min 2 max 99\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name CigarHeight type spin default 20 min 2 max 99\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name Debug Log File type string default <empty>\n"));
+    ck_assert_msg(strstr(t, "\nugiok\n"), "ugiok must be a whole line");
+    child_transcript_reset(c);
+    send_ok(c, "uci"); /* the UCI alias */
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    ready(c);
+    send_ok(c, "ucinewgame");
+    send_ok(c, "uginewgame");
+    ck_assert_int_eq(errors_of(c, "isready"), 0);
+    quit(c);
+}
+END_TEST
+
+START_TEST(options) {
+    Child *c = start();
+    /* good values, names in any case and spacing */
+    ck_assert_int_eq(errors_of(c, "setoption name ivoryheight value 5"), 0);
+    ck_assert_int_eq(errors_of(c, "SETOPTION NAME CigarHeight VALUE 7"), 0);
+    send_ok(c, "position startpos");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: 5C[7]6/12/12/12/12/12/12/12/12/12/12/6I[5]5 i w 0", WAIT));
+    /* unknown option, out of range, not a number, wrong check value: one error each, named */
+    child_transcript_reset(c);
+    ck_assert_int_eq(errors_of(c, "setoption name NoSuchOption value 3"), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "NoSuchOption"));
+    ck_assert_int_eq(errors_of(c, "setoption name IvoryHeight value 100"), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "'100'"));
+    ck_assert_int_eq(errors_of(c, "setoption name IvoryHeight value 1"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name IvoryHeight value ten"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name IvoryHeight"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name PieRule value maybe"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption value 3"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name value 3"), 1);
+    /* refused values changed nothing */
+    send_ok(c, "position startpos");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: 5C[7]6/12/12/12/12/12/12/12/12/12/12/6I[5]5 i w 0", WAIT));
+    /* a check option: PieRule off makes swap illegal */
+    ck_assert_int_eq(errors_of(c, "setoption name PIERULE value False"), 0);
+    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 swap"), 1);
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), "p1win"); /* p2's illegal swap loses */
+    quit(c);
+}
+END_TEST
+
+START_TEST(debug_log_file) {
+    char dir[] = "/tmp/simia-test-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256], cmd[512];
+    snprintf(path, sizeof path, "%s/debug  log.txt", dir); /* inner spaces kept */
+    Child *c = start();
+    snprintf(cmd, sizeof cmd, "setoption name debug   LOG file value %s", path);
+    ck_assert_int_eq(errors_of(c, cmd), 0);
+    send_ok(c, "query p1turn");
+    ck_assert_ptr_nonnull(child_expect(c, "response true", WAIT));
+    ck_assert_int_eq(errors_of(c, "setoption name Debug Log File value /nonexistent-dir/x.log"), 1);
+    ready(c); /* still logging to the first file */
+    ck_assert_int_eq(errors_of(c, "setoption name Debug Log File value <empty>"), 0);
+    send_ok(c, "query gameover"); /* not logged any more */
+    quit(c);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f, "no log at '%s'", path);
+    char log[8192] = "";
+    size_t n = fread(log, 1, sizeof log - 1, f);
+    log[n] = '\0';
+    fclose(f);
+    ck_assert_msg(strstr(log, ">> query p1turn\n"), "log:\n%s", log);
+    ck_assert_msg(strstr(log, "<< response true\n"), "log:\n%s", log);
+    ck_assert_msg(strstr(log, "<< readyok\n"), "log:\n%s", log);
+    ck_assert_msg(!strstr(log, "query gameover"), "log:\n%s", log);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* ---- searches ---- */
+
+START_TEST(search_limits) {
+    static const char *const GOS[] = {
+        "go depth 2",
+        "go nodes 300",
+        "go movetime 30",
+        "go p1time 2000 p2time 2000 p1inc 10 p2inc 10",
+        "go wtime 1000 btime 1000 winc 0 binc 0",
+        "go p1time 3000 p2time 3000 movestogo 40",
+        "GO DEPTH 1",
+    };
+    Child *c = start();
+    GamePos p;
+    replay(&p, NULL, "g1g7");
+    send_ok(c, "position startpos moves g1g7");
+    for (size_t i = 0; i < sizeof GOS / sizeof GOS[0]; i++) {
+        child_transcript_reset(c);
+        send_ok(c, GOS[i]);
+        const char *m = bestmove(c, WAIT);
+        ck_assert_msg(legal_in(&p, m), "%s: illegal bestmove %s", GOS[i], m);
+        ck_assert_int_eq(child_count(c, "info string error"), 0);
+        ready(c);
+    }
+    /* info lines carry the documented fields */
+    send_ok(c, "go depth 2");
+    const char *l = child_expect(c, "info depth 2 ", WAIT);
+    ck_assert_ptr_nonnull(l);
+    ck_assert_msg(strstr(l, " seldepth ") && strstr(l, " multipv 1 ") && strstr(l, " score ") &&
+                      strstr(l, " nodes ") && strstr(l, " nps ") && strstr(l, " time ") && strstr(l, " pv "),
+                  "info line '%s'", l);
+    bestmove(c, WAIT);
+    quit(c);
+}
+END_TEST
+
+START_TEST(stop_and_isready_mid_search) {
+    Child *c = start();
+    send_ok(c, "position startpos");
+    send_ok(c, "go infinite");
+    ready(c); /* answered while searching */
+    usleep(100000);
+    ck_assert_int_eq(child_count(c, "bestmove"), 0); /* infinite: no bestmove before stop */
+    /* a second go is refused and the search goes on */
+    ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
+    ck_assert_int_eq(child_count(c, "bestmove"), 0);
+    send_ok(c, "stop");
+    GamePos p;
+    replay(&p, NULL, NULL);
+    ck_assert(legal_in(&p, bestmove(c, WAIT)));
+    /* stop without a search: harmless and silent */
+    ck_assert_int_eq(errors_of(c, "stop"), 0);
+    ck_assert_int_eq(child_count(c, "bestmove"), 0);
+    /* a go right after a bestmove is never refused */
+    for (int i = 0; i < 20; i++) {
+        child_transcript_reset(c);
+        send_ok(c, "go depth 1");
+        bestmove(c, WAIT);
+        send_ok(c, "go depth 1");
+        bestmove(c, WAIT);
+        ck_assert_int_eq(child_count(c, "info string error"), 0);
+    }
+    /* a movetime search stops by itself (no stop is sent) */
+    send_ok(c, "go movetime 100");
+    bestmove(c, WAIT);
+    quit(c);
+}
+END_TEST
+
+START_TEST(searchmoves) {
+    Child *c = start();
+    send_ok(c, "position startpos");
+    for (int i = 0; i < 3; i++) {
+        send_ok(c, "go depth 3 searchmoves g1a1 g1l1");
+        const char *m = bestmove(c, WAIT);
+        ck_assert_msg(!strcmp(m, "g1a1") || !strcmp(m, "g1l1"), "bestmove %s outside searchmoves", m);
+    }
+    send_ok(c, "go searchmoves g1g2 depth 2"); /* searchmoves ends at the next keyword */
+    ck_assert_str_eq(bestmove(c, WAIT), "g1g2");
+    /* an illegal or missing searchmove: one error naming it, bestmove 0000 at once */
+    child_transcript_reset(c);
+    send_ok(c, "go depth 2 searchmoves g1g2 f12f11");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000");
+    ck_assert_int_eq(child_count(c, "info string error"), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "'f12f11'"));
+    ck_assert_int_eq(errors_of(c, "go depth 2 searchmoves"), 1);
+    quit(c);
+}
+END_TEST
+
+START_TEST(ponder) {
+    Child *c = start();
+    send_ok(c, "position startpos");
+    /* go ponder: no bestmove until ponderhit, even when the search is done */
+    send_ok(c, "go ponder depth 1");
+    ready(c);
+    usleep(100000);
+    ck_assert_int_eq(child_count(c, "bestmove"), 0);
+    child_transcript_reset(c);
+    send_ok(c, "ponderhit");
+    const char *m = bestmove(c, WAIT); /* two words: the Ponder option is off by default */
+    ck_assert_int_eq(child_count(c, "info string error"), 0);
+    GamePos p;
+    replay(&p, NULL, NULL);
+    ck_assert(legal_in(&p, m));
+    /* stop ends a ponder search too */
+    child_transcript_reset(c);
+    send_ok(c, "go ponder movetime 50");
+    usleep(100000);
+    ck_assert_int_eq(child_count(c, "bestmove"), 0);
+    send_ok(c, "stop");
+    bestmove(c, WAIT);
+    /* ponderhit without a pondering search */
+    ck_assert_int_eq(errors_of(c, "ponderhit"), 1);
+    send_ok(c, "go depth 1");
+    bestmove(c, WAIT);
+    ck_assert_int_eq(errors_of(c, "ponderhit"), 1);
+    quit(c);
+}
+END_TEST
+
+START_TEST(perft_over_protocol) {
+    Child *c = start();
+    send_ok(c, "position startpos");
+    send_ok(c, "go perft 2");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: 1111", WAIT));
+    ck_assert_int_eq(child_count(c, "g1"), 33);
+    send_ok(c, "position startpos moves g1g7");
+    send_ok(c, "go perft 1");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: 34", WAIT)); /* 33 + swap */
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "\nswap: 1\n"));
+    ck_assert_int_eq(errors_of(c, "go perft -1"), 1);
+    ck_assert_int_eq(errors_of(c, "go perft x"), 1);
+    quit(c);
+}
+END_TEST
+
+START_TEST(bench_over_protocol) {
+    Child *c = start();
+    send_ok(c, "position startpos moves g1g7");
+    send_ok(c, "bench 1");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: ", 20000));
+    ready(c);
+    ck_assert_str_eq(ask(c, "p1turn"), "true"); /* a new game from the start afterwards */
+    ck_assert_int_eq(errors_of(c, "bench nonsense"), 1);
+    send_ok(c, "go infinite");
+    ck_assert_int_eq(errors_of(c, "bench 1"), 1); /* not while searching */
+    send_ok(c, "stop");
+    bestmove(c, WAIT);
+    quit(c);
+}
+END_TEST
+
+/* ---- the referee ---- */
+
+START_TEST(game_ends_by_queen_capture) {
+    char fen[256];
+    build_fen(fen, "I20:f1 C20:f12", 'i', '-', 4);
+    Child *c = start();
+    ck_assert(child_send(c, "position fen %s", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    ck_assert_str_eq(ask(c, "p1turn"), "true");
+    ck_assert_str_eq(ask(c, "result"), "none");
+    send_ok(c, "go depth 2");
+    ck_assert_str_eq(bestmove(c, WAIT), "f1f12"); /* the queen capture wins at once */
+    ck_assert(child_send(c, "position fen %s moves f1f12", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    child_transcript_reset(c);
+    send_ok(c, "go infinite");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000"); /* at once: no search runs, no stop needed */
+    ck_assert_int_eq(child_count(c, "info string"), 1);
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
+    /* a move after the end is an illegal move by the player to move */
+    ck_assert(child_send(c, "position fen %s moves f1f12 a1a2", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    quit(c);
+}
+END_TEST
+
+START_TEST(game_ends_by_no_moves) {
+    /* Cigar's quiet queen move b5b3 leaves Ivory's height-2 queen with nothing in sight. */
+    char fen[256];
+    build_fen(fen, "I2:a1 C5:b5", 'c', '-', 9);
+    Child *c = start();
+    ck_assert(child_send(c, "position fen %s", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    ck_assert(child_send(c, "position fen %s moves b5b3", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "p1turn"), "true");
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    send_ok(c, "go infinite");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000");
+    quit(c);
+}
+END_TEST
+
+START_TEST(pie_swap) {
+    Child *c = start();
+    send_ok(c, "position startpos");
+    ck_assert_str_eq(ask(c, "p1turn"), "true");
+    send_ok(c, "position startpos moves g1g7");
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    send_ok(c, "position startpos moves g1g7 swap");
+    ck_assert_str_eq(ask(c, "p1turn"), "true"); /* p1 now plays Cigar, and moves */
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    ck_assert_str_eq(ask(c, "result"), "none");
+    send_ok(c, "go depth 2");
+    const char *m = bestmove(c, WAIT);
+    ck_assert_msg(!strncmp(m, "f12", 3), "after swap, p1 moves Cigar's queen on f12, not %s", m);
+    send_ok(c, "position startpos moves g1g7 swap f12f11");
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    /* swap is legal only right after the first move */
+    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 f12f11 swap"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    quit(c);
+}
+END_TEST
+
+START_TEST(illegal_move_forfeits) {
+    Child *c = start();
+    /* ply 3 is p1's illegal move: the legal prefix stays, p1 loses, d says so */
+    child_transcript_reset(c);
+    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 f12f11 g7g7 f11f10"), 1);
+    const char *t = child_transcript(c);
+    ck_assert_msg(strstr(t, "'g7g7'") && strstr(t, "ply 3"), "error must name the move and ply:\n%s", t);
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(ask(c, "p1turn"), "true");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: 5c6/5C[19]6/12/12/12/6I[19]5/12/12/12/12/12/6i5 i - 2", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins: illegal move 'g7g7'", WAIT));
+    ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
+    ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+    /* the 0000 an arena appends for a dead engine, junk as a move */
+    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 0000"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    ck_assert_int_eq(errors_of(c, "position startpos moves \x01\x02"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    /* a valid position afterwards is a fresh start */
+    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7"), 0);
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    ck_assert_str_eq(ask(c, "result"), "none");
+    quit(c);
+}
+END_TEST
+
+START_TEST(malformed_positions) {
+    static const char *const BAD[] = {
+        "position",
+        "position fen",
+        "position fen moves g1g7",
+        "position foo",
+        "position startpos g1g7",
+        "position fen 5C[20]6/12 i w 0",
+        "position fen 5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5 x w 0",
+        "position fen 5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5 i w 0 extra",
+    };
+    Child *c = start();
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        send_ok(c, "position startpos");
+        ck_assert_msg(errors_of(c, BAD[i]) == 1, "'%s': expected one error", BAD[i]);
+        ck_assert_str_eq(ask(c, "gameover"), "true");
+        ck_assert_str_eq(ask(c, "result"), "none");
+        child_transcript_reset(c);
+        send_ok(c, "go depth 1");
+        ck_assert_str_eq(bestmove(c, WAIT), "0000");
+        ck_assert_int_eq(child_count(c, "info string error"), 1);
+        ck_assert_int_eq(errors_of(c, "d"), 1);
+        ck_assert_int_eq(errors_of(c, "eval"), 1);
+    }
+    /* a position string with any whitespace between fields is fine */
+    ck_assert_int_eq(errors_of(c, "position\tfen  5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5 \t i w 0   moves  g1g7"), 0);
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    quit(c);
+}
+END_TEST
+
+/* ---- every other kind of bad command: exactly one error, and the engine answers on ---- */
+
+START_TEST(error_lines) {
+    static const struct {
+        const char *cmd;
+        int bestmove_0000;
+    } CASES[] = {
+        {"foo", 0},
+        {"go depth", 1},
+        {"go depth x", 1},
+        {"go depth 0", 1},
+        {"go nodes -5", 1},
+        {"go movetime -1", 1},
+        {"go movestogo -1", 1},
+        {"go mate 3", 1},
+        {"go p1time", 1},
+        {"query", 0},
+        {"query foo", 0},
+        {"query gameover extra", 0},
+        {"uginewgame now", 0},
+        {"ponderhit", 0},
+        {"setoption name", 0},
+    };
+    Child *c = start();
+    send_ok(c, "position startpos");
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        int n = errors_of(c, CASES[i].cmd);
+        ck_assert_msg(n == 1, "'%s': %d error lines, expected 1:\n%s", CASES[i].cmd, n, child_transcript(c));
+        ck_assert_int_eq(child_count(c, "bestmove 0000"), CASES[i].bestmove_0000);
+        ck_assert_int_eq(child_count(c, "bestmove"), CASES[i].bestmove_0000);
+    }
+    /* an unknown query is answered (an arena waits for it), then explained */
+    child_transcript_reset(c);
+    ck_assert_str_eq(ask(c, "whatever"), "unknown");
+    ck_assert_ptr_nonnull(child_expect(c, "info string error: query: unknown query 'whatever'", WAIT));
+    /* error lines name the token */
+    child_transcript_reset(c);
+    errors_of(c, "frobnicate now");
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "'frobnicate'"));
+    /* the position survived all that */
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    quit(c);
+}
+END_TEST
+
+/* ---- hostile input ---- */
+
+START_TEST(long_lines_and_junk) {
+    Child *c = start();
+    /* 2 MB on one line: refused with a message, in constant memory, and the session goes on */
+    size_t big = 2u << 20;
+    char *junk = malloc(big + 1);
+    memset(junk, 'x', big);
+    junk[big] = '\n';
+    child_transcript_reset(c);
+    ck_assert(child_write(c, junk, big + 1, WAIT));
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string error: line of 2097152 bytes"), 1);
+    /* a 1 MB position command (under the cap) is read whole: a legal start, then junk */
+    const char *head = "position startpos moves g1g7 f12f11 ";
+    size_t hl = strlen(head), n = 1000000;
+    memcpy(junk, head, hl);
+    for (size_t i = hl; i < n; i++) junk[i] = (i - hl) % 5 == 4 ? ' ' : 'a';
+    junk[n] = '\n';
+    child_transcript_reset(c);
+    ck_assert(child_write(c, junk, n + 1, WAIT));
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string error: position: illegal move 'aaaa' at ply 3"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    /* binary junk with NUL bytes, control characters and high bytes */
+    for (size_t i = 0; i < 4096; i++) junk[i] = (char)((i * 7919u + 13u) % 256u);
+    junk[4096] = '\n';
+    ck_assert(child_write(c, junk, 4097, WAIT));
+    ready(c);
+    for (const char *l = child_transcript(c); *l; l++)
+        ck_assert_msg((unsigned char)*l < 0x80 && (*l >= 0x20 || *l == '\n'), "a raw byte 0x%02x in the output",
+                      (unsigned char)*l);
+    static const char nul_line[] = "isready\0junk\nqu\0ery p1turn\n";
+    ck_assert(child_write(c, nul_line, sizeof nul_line - 1, WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "readyok", WAIT));
+    ready(c);
+    /* CRLF, tabs, runs of spaces, upper case */
+    static const char crlf[] = "position startpos\r\n\t QUERY \t  p1turn \r\nIsReady\r\n";
+    child_transcript_reset(c);
+    ck_assert(child_write(c, crlf, sizeof crlf - 1, WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "response true", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "readyok", WAIT));
+    ck_assert_int_eq(child_count(c, "info string error"), 0);
+    free(junk);
+    quit(c);
+}
+END_TEST
+
+START_TEST(quit_mid_search) {
+    Child *c = start();
+    send_ok(c, "go infinite");
+    usleep(50000);
+    send_ok(c, "quit");
+    ck_assert_int_eq(child_wait(c, WAIT), 0);
+    while (child_line(c, 0)) {
+    }
+    ck_assert_int_eq(child_count(c, "bestmove"), 1); /* the search reported before leaving */
+    child_free(c);
+}
+END_TEST
+
+START_TEST(eof_mid_search) {
+    Child *c = start();
+    send_ok(c, "go infinite");
+    usleep(50000);
+    child_close_stdin(c);
+    ck_assert_int_eq(child_wait(c, WAIT), 0);
+    child_free(c);
+    c = start(); /* end of input in the middle of a line */
+    ck_assert(child_write(c, "isready\nposition startpos moves g1", 34, WAIT));
+    child_close_stdin(c);
+    ck_assert_int_eq(child_wait(c, WAIT), 0);
+    child_free(c);
+}
+END_TEST
+
+START_TEST(closed_stdout) {
+    Child *c = start();
+    send_ok(c, "go infinite");
+    usleep(50000);
+    child_close_stdout(c); /* the arena is gone */
+    child_send(c, "isready");
+    ck_assert_int_eq(child_wait(c, WAIT), 0);
+    child_free(c);
+}
+END_TEST
+
+/* ---- a referee's whole games: every bestmove legal, the end agreed ---- */
+
+START_TEST(selfplay_through_protocol) {
+    static const char *const LIMITS[] = {"go depth 1", "go nodes 200", "go movetime 5"};
+    Child *c = start();
+    for (int game = 0; game < 3; game++) {
+        send_ok(c, "uginewgame");
+        GamePos p;
+        replay(&p, NULL, NULL);
+        char *moves = calloc(1, 1 << 16);
+        size_t len = 0;
+        int plies = 0;
+        for (;;) {
+            ck_assert(child_send(c, "position startpos moves%s", moves));
+            bool over = game_result(G, &p) != RESULT_NONE;
+            ck_assert_str_eq(ask(c, "gameover"), over ? "true" : "false");
+            ck_assert_str_eq(ask(c, "p1turn"), G->player_to_move(&p) == PLAYER_1 ? "true" : "false");
+            if (over) break;
+            send_ok(c, LIMITS[game]);
+            const char *m = bestmove(c, WAIT);
+            ck_assert_msg(legal_in(&p, m), "game %d ply %d: illegal bestmove %s", game, plies + 1, m);
+            play(G, &p, m);
+            len += (size_t)snprintf(moves + len, (1 << 16) - len, " %s", m);
+            ck_assert_int_lt(++plies, 2000);
+        }
+        GameResult r = game_result(G, &p);
+        ck_assert_str_eq(ask(c, "result"), r == RESULT_P1_WIN ? "p1win" : r == RESULT_P2_WIN ? "p2win" : "draw");
+        free(moves);
+    }
+    quit(c);
+}
+END_TEST
+
+/* ---- command-line jobs ---- */
+
+static int run_job(char *const argv[], Child **out) {
+    Child *c = child_start(argv);
+    ck_assert_ptr_nonnull(c);
+    child_close_stdin(c);
+    int rc = child_wait(c, 20000);
+    while (child_line(c, 0)) {
+    }
+    *out = c;
+    return rc;
+}
+
+START_TEST(command_line) {
+    Child *c;
+    char *version[] = {SIMIA_BINARY, "--version", NULL};
+    ck_assert_int_eq(run_job(version, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Simia "));
+    child_free(c);
+    char *help[] = {SIMIA_BINARY, "--help", NULL};
+    ck_assert_int_eq(run_job(help, &c), 0);
+    const char *h = child_transcript(c);
+    ck_assert(strstr(h, "simia perft") && strstr(h, "simia selfplay") && strstr(h, "simia bench"));
+    child_free(c);
+    char *perft[] = {SIMIA_BINARY, "perft", "2", NULL};
+    ck_assert_int_eq(run_job(perft, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Nodes searched: 1111\n"));
+    child_free(c);
+    char *perft_fen[] = {SIMIA_BINARY, "perft", "1", "5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5", "i", "w",
+                         "0", "moves", "g1g7", NULL};
+    ck_assert_int_eq(run_job(perft_fen, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Nodes searched: 34\n"));
+    child_free(c);
+    char *bad[] = {SIMIA_BINARY, "frobnicate", NULL};
+    ck_assert_int_eq(run_job(bad, &c), 2);
+    child_free(c);
+    char *bad_perft[] = {SIMIA_BINARY, "perft", "2", "garbage", NULL};
+    ck_assert_int_eq(run_job(bad_perft, &c), 2);
+    child_free(c);
+}
+END_TEST
+
+START_TEST(selfplay_job) {
+    char path[] = "/tmp/simia-selfplay-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    Child *c;
+    char *argv[] = {SIMIA_BINARY, "selfplay", "--depth", "1", "--out", path, NULL};
+    ck_assert_int_eq(run_job(argv, &c), 0);
+    const char *t = child_transcript(c);
+    const char *res = strstr(t, "Result: ");
+    ck_assert_msg(res, "no result line:\n%s", t);
+    ck_assert_ptr_nonnull(strstr(t, "ply 1: player 1 plays "));
+    ck_assert_ptr_nonnull(strstr(t, "To move:")); /* boards between the moves */
+    char want[16];
+    sscanf(res, "Result: %15s", want);
+    child_free(c);
+    /* the record replays in a UGI session to the same end */
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char *line = NULL;
+    size_t cap = 0;
+    ck_assert_int_gt(getline(&line, &cap, f), 0);
+    fclose(f);
+    unlink(path);
+    ck_assert_msg(!strncmp(line, "position startpos moves ", 24), "record '%s'", line);
+    c = start();
+    ck_assert(child_write(c, line, strlen(line), WAIT));
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), want);
+    free(line);
+    quit(c);
+    char *bad[] = {SIMIA_BINARY, "selfplay", "--depth", "zero", NULL};
+    ck_assert_int_eq(run_job(bad, &c), 2);
+    child_free(c);
+}
+END_TEST
+
+static Suite *suite(void) {
+    Suite *s = suite_create("protocol");
+    TCase *t = tcase_create("conversations");
+    tcase_set_timeout(t, 60);
+    tcase_add_test(t, handshake);
+    tcase_add_test(t, options);
+    tcase_add_test(t, debug_log_file);
+    tcase_add_test(t, search_limits);
+    tcase_add_test(t, stop_and_isready_mid_search);
+    tcase_add_test(t, searchmoves);
+    tcase_add_test(t, ponder);
+    tcase_add_test(t, perft_over_protocol);
+    tcase_add_test(t, bench_over_protocol);
+    tcase_add_test(t, game_ends_by_queen_capture);
+    tcase_add_test(t, game_ends_by_no_moves);
+    tcase_add_test(t, pie_swap);
+    tcase_add_test(t, illegal_move_forfeits);
+    tcase_add_test(t, malformed_positions);
+    tcase_add_test(t, error_lines);
+    tcase_add_test(t, long_lines_and_junk);
+    tcase_add_test(t, quit_mid_search);
+    tcase_add_test(t, eof_mid_search);
+    tcase_add_test(t, closed_stdout);
+    tcase_add_test(t, selfplay_through_protocol);
+    tcase_add_test(t, command_line);
+    tcase_add_test(t, selfplay_job);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void) {
+    G = game_default();
+    SRunner *r = srunner_create(suite());
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
