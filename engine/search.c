@@ -316,6 +316,12 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
 
 /* ---- root ---- */
 
+/* Depth skipping of helper threads (Lazy SMP): helper k skips depth d when
+ * ((d + phase) / size) is odd; sizes 1-4 with every phase give 20 patterns. */
+#define SKIP_PATTERNS 20
+static const int skip_size[SKIP_PATTERNS] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+static const int skip_phase[SKIP_PATTERNS] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
 static int64_t elapsed_ms(const SearchShared *sh) { return search_now_ms() - sh->go_start; }
 
 /* The root moves in the order a first search would try them, limited to searchmoves. */
@@ -474,7 +480,6 @@ void search_iterate(SearchThread *t) {
     const SearchJob *job = sh->job;
     const GameOps *g = t->game;
     t->pos = job->root;
-    atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
     t->seldepth = 0;
     t->completed_depth = 0;
     t->stopped = false;
@@ -493,6 +498,12 @@ void search_iterate(SearchThread *t) {
     int changes = 0; /* best-move changes, x4, decaying by half each iteration */
 
     for (int depth = 1; depth <= max_depth; depth++) {
+        /* Lazy SMP: helpers skip depths in staggered patterns, so that at any moment the
+         * threads work on different depths and fill the shared table for each other. */
+        if (t->id > 0) {
+            int k = (t->id - 1) % SKIP_PATTERNS;
+            if (((depth + skip_phase[k]) / skip_size[k]) % 2) continue;
+        }
         for (int i = 0; i < t->n_root; i++) t->root[i].prev_score = t->root[i].score;
         for (t->pv_idx = 0; t->pv_idx < multipv; t->pv_idx++) {
             RootMove *first = &t->root[t->pv_idx];
@@ -537,7 +548,39 @@ void search_iterate(SearchThread *t) {
     }
 }
 
-SearchThread *search_pick_best(SearchShared *sh) { return sh->threads[0]; }
+/* Each thread votes for its move with weight (score above the worst + a constant) x
+ * depth; the most voted move wins, played as the thread that searched it deepest and
+ * best. A forced win found by any thread is played as found, the fastest first. */
+SearchThread *search_pick_best(SearchShared *sh) {
+    SearchThread *best = sh->threads[0];
+    if (sh->n_threads == 1 || sh->job->multipv > 1 || best->n_root == 0) return best;
+    Score worst = SCORE_INF;
+    for (int i = 0; i < sh->n_threads; i++) {
+        const SearchThread *t = sh->threads[i];
+        if (t->n_root && t->completed_depth && t->root[0].score > -SCORE_INF && t->root[0].score < worst)
+            worst = t->root[0].score;
+    }
+    int64_t best_votes = -1;
+    for (int i = 0; i < sh->n_threads; i++) {
+        SearchThread *t = sh->threads[i];
+        if (!t->n_root || !t->completed_depth || t->root[0].score == -SCORE_INF) continue;
+        Move m = t->root[0].move;
+        int64_t votes = 0;
+        for (int j = 0; j < sh->n_threads; j++) {
+            const SearchThread *u = sh->threads[j];
+            if (u->n_root && u->completed_depth && u->root[0].move == m && u->root[0].score > -SCORE_INF)
+                votes += (int64_t)(u->root[0].score - worst + 20) * u->completed_depth;
+        }
+        Score s = t->root[0].score, bs = best->root[0].score;
+        bool better;
+        if (s >= SCORE_WIN_MIN || bs >= SCORE_WIN_MIN) better = s > bs;
+        else if (votes != best_votes) better = votes > best_votes;
+        else better = t->completed_depth > best->completed_depth ||
+                      (t->completed_depth == best->completed_depth && s > bs);
+        if (best_votes < 0 || better) best = t, best_votes = votes;
+    }
+    return best;
+}
 
 void search_finish(SearchShared *sh, SearchThread *best, Move *best_move, Move *ponder) {
     const GameOps *g = best->game;

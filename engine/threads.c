@@ -220,7 +220,12 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         .n_threads = p->n,
         .budget = timeman_budget(&p->job),
     };
-    for (int i = 0; i < p->n; i++) p->sts[i]->sh = &p->sh;
+    /* Counters start at zero before any thread runs: thread 0 sums them all (for info and
+     * the node limit) while helpers may still be waking up. */
+    for (int i = 0; i < p->n; i++) {
+        p->sts[i]->sh = &p->sh;
+        atomic_store_explicit(&p->sts[i]->nodes, 0, memory_order_relaxed);
+    }
     p->running = true;
     p->helpers_busy = p->n - 1;
     p->job_id++;

@@ -403,6 +403,50 @@ START_TEST(options_and_hash) {
 }
 END_TEST
 
+/* Lazy SMP: more threads than cores (8 on the 2 of the development machine), searches
+ * with each kind of limit, stop, and the pool resized between searches. Run under
+ * ThreadSanitizer by the test runner's TSan stage (label threads). */
+START_TEST(threads_search_together) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    ck_assert_msg(engine_set_option(e, "Threads", "8", err), "%s", err);
+    ck_assert(engine_set_position(e, "12/12/6c5/12/3c6c1/2C[14]9/4I[16]2i4/12/9i2/12/12/12 i - 20", NULL, 0, err));
+    Record *r = run_depth(e, 7);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    ck_assert_uint_eq(r->best, r->last_pv[0]);
+    ck_assert_uint_ge(engine_nodes(e), r->last.nodes); /* totals over all threads */
+    free(r);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.nodes = 200000;
+    r = run(e, &l);
+    ck_assert_msg(engine_nodes(e) >= l.nodes, "%s", r->trace);
+    free(r);
+    search_limits_init(&l);
+    l.infinite = true;
+    r = rec_new();
+    SearchReport rep = reporter(r);
+    ck_assert(engine_go(e, &l, &rep, err));
+    usleep(50000);
+    engine_stop(e);
+    engine_wait(e);
+    ck_assert_int_eq(r->n_best, 1);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    free(r);
+    /* A forced win is still found, whichever thread finds it. */
+    set_pieces(e, "I5:k3 i:c5 C2:a1 c:l10", 'i');
+    r = run_depth(e, 6);
+    ck_assert_int_eq(r->last.score, SCORE_WIN - 3);
+    free(r);
+    ck_assert(engine_set_option(e, "Threads", "3", err));
+    ck_assert(engine_set_option(e, "Threads", "1", err));
+    r = run_depth(e, 5);
+    ck_assert_int_eq(r->last.score, SCORE_WIN - 3);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
 int main(void) {
     G = game_default();
     Suite *s = suite_create("search");
@@ -418,6 +462,7 @@ int main(void) {
     tcase_add_test(tc, stop_infinite_and_ponder);
     tcase_add_test(tc, clock_search_returns);
     tcase_add_test(tc, options_and_hash);
+    tcase_add_test(tc, threads_search_together);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
