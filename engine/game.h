@@ -80,6 +80,10 @@ typedef struct GameOps {
     /* see_ge: whether the static exchange started by noisy move m wins at least
      * threshold (evaluation units) for the player making it, every recapture assumed. */
     bool (*see_ge)(const GamePos *pos, Move m, int threshold);
+    /* make_null: the player to move passes (for null-move pruning); false, with nothing
+     * changed, where a pass means nothing (e.g. while a pie swap is pending). */
+    bool (*make_null)(GamePos *pos, GameUndo *undo);
+    void (*unmake_null)(GamePos *pos, const GameUndo *undo);
 
     /* Terminal state found without generating moves (e.g. a captured queen). */
     Outcome (*terminal)(const GamePos *pos);

@@ -155,13 +155,6 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     if (ply >= MAX_PLY - 1) return evaluate(t);
     if (g->winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
 
-    Key key = g->key(pos);
-    TTHit h;
-    bool hit = tt_probe(t->sh->tt, key, ply, &h);
-    if (hit && (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
-                (h.bound == BOUND_UPPER && h.score <= alpha)))
-        return h.score;
-
     bool in_check = qply < QS_EVASION_PLIES && g->in_check && g->in_check(pos);
     Score best = -SCORE_INF, old_alpha = alpha;
     if (!in_check) {
@@ -169,6 +162,14 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
         if (best >= beta || qply >= QS_MAX_PLIES) return best;
         if (best > alpha) alpha = best;
     }
+    /* The table is asked only now: a stand-pat cut needs no answer, and the evaluation
+     * gave the prefetch issued after the move its time to arrive. */
+    Key key = g->key(pos);
+    TTHit h;
+    bool hit = tt_probe(t->sh->tt, key, ply, &h);
+    if (hit && (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
+                (h.bound == BOUND_UPPER && h.score <= alpha)))
+        return h.score;
     int me = g->player_to_move(pos), legal = 0;
     Move best_move = MOVE_NONE, m;
     MovePicker mp;
@@ -201,6 +202,16 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
 }
 
 /* ---- main search ---- */
+
+/* Pruning and reductions, each kept for a measured gain (see the README). */
+enum {
+    PRUNE_RFP = 0, RFP_DEPTH = 6, RFP_MARGIN = 100,
+    PRUNE_NULL = 0,
+    PRUNE_LMP = 0,
+    PRUNE_FUT = 0, FUT_MARGIN = 150,
+    USE_LMR = 1,
+};
+static const int lmp_count[5] = {0, 6, 10, 16, 24};
 
 static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply, bool cut_node) {
     if (depth <= 0) return qsearch(t, alpha, beta, ply, 0);
@@ -240,10 +251,32 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     bool in_check = g->in_check && g->in_check(pos);
     ss->static_eval = in_check ? -SCORE_INF : evaluate(t);
     t->stack[ply + 2].killer[0] = t->stack[ply + 2].killer[1] = MOVE_NONE;
-
     int me = g->player_to_move(pos);
+
+    if (!pv_node && !in_check && beta < SCORE_WIN_MIN && beta > -SCORE_WIN_MIN) {
+        /* Reverse futility: far enough above beta that a quiet move will not fall below. */
+        if (PRUNE_RFP && depth <= RFP_DEPTH && ss->static_eval - RFP_MARGIN * depth >= beta)
+            return ss->static_eval;
+        /* Null move: if passing still holds beta, a real move will (zugzwang aside). */
+        if (PRUNE_NULL && g->make_null && depth >= 3 && ss->static_eval >= beta && ply > 0 &&
+            t->stack[ply - 1].hist_index >= 0) {
+            GameUndo u;
+            if (g->make_null(pos, &u)) {
+                ss->move = MOVE_NONE;
+                ss->hist_index = -1;
+                count_node(t);
+                bool same = g->player_to_move(pos) == me;
+                int r = 3 + depth / 4;
+                Score s = child(t, same, beta - 1, beta, depth - 1 - r, ply + 1, !cut_node);
+                g->unmake_null(pos, &u);
+                if (t->stopped) return 0;
+                if (s >= beta) return s >= SCORE_WIN_MIN ? beta : s;
+            }
+        }
+    }
+
     int16_t *hist = history_of(t, me);
-    Move counter = ply > 0 ? t->counter[t->stack[ply - 1].hist_index] : MOVE_NONE;
+    Move counter = ply > 0 && t->stack[ply - 1].hist_index >= 0 ? t->counter[t->stack[ply - 1].hist_index] : MOVE_NONE;
     MovePicker mp;
     mp_init(&mp, g, pos, tt_move, ss->killer, counter, hist);
 
@@ -251,9 +284,22 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     Move best_move = MOVE_NONE, m;
     Move quiets[64];
     int n_quiets = 0, legal = 0, searched = 0;
-    while ((m = mp_next(&mp, false)) != MOVE_NONE) {
+    bool skip_quiets = false;
+    while ((m = mp_next(&mp, skip_quiets)) != MOVE_NONE) {
         legal++;
         bool noisy = g->is_noisy(pos, m);
+        if (!pv_node && !in_check && !noisy && best > -SCORE_WIN_MIN) {
+            /* Late quiet moves near the leaves, or quiet moves that cannot lift a hopeless
+             * static evaluation to alpha, are not searched. */
+            if (PRUNE_LMP && depth <= 4 && legal > lmp_count[depth]) {
+                skip_quiets = true;
+                continue;
+            }
+            if (PRUNE_FUT && depth <= 3 && ss->static_eval + FUT_MARGIN * depth <= alpha) {
+                skip_quiets = true;
+                continue;
+            }
+        }
         ss->move = m;
         ss->hist_index = g->history_index(pos, m);
         GameUndo u;
@@ -268,7 +314,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
             s = child(t, same, alpha, beta, new_depth, ply + 1, !pv_node && !cut_node);
         } else {
             int r = 0;
-            if (depth >= 3 && searched >= 3 && !noisy && !in_check) {
+            if (USE_LMR && depth >= 3 && searched >= 3 && !noisy && !in_check) {
                 r = lmr_table[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
                 r -= pv_node;
                 r += cut_node;

@@ -134,6 +134,8 @@ bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);
 Move mq_parse_move(const GamePos *gp, const char *text);
+bool mq_make_null(GamePos *gp, GameUndo *u);
+void mq_unmake_null(GamePos *gp, const GameUndo *u);
 void mq_print_move(const GamePos *gp, Move m, char *out);
 
 /* The hot code (mq_movegen.c, mq_make.c) is compiled twice: as is (portable x86-64),

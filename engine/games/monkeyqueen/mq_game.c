@@ -64,6 +64,7 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
         .unmake = mq_unmake##sfx, .key = mq_key, .player_to_move = mq_player_to_move,     \
         .ply = mq_ply, .in_check = mq_in_check##sfx,                                      \
         .winning_move = mq_winning_move##sfx, .see_ge = mq_see_ge##sfx,                   \
+        .make_null = mq_make_null, .unmake_null = mq_unmake_null,                         \
         .terminal = mq_terminal,                                                          \
         .no_moves_outcome = mq_no_moves_outcome, .evaluate = mq_evaluate##sfx,            \
         .eval_trace = mq_eval_trace,                                                      \

@@ -193,6 +193,9 @@ bool MQ_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold) {
     const MQPos *p = (const MQPos *)gp;
     if (!(m & MF_CAPTURE)) return threshold <= 0;
     if (m & MF_VICTIM_QUEEN) return true;
+    /* Babies are all worth the same and a queen only takes last: an exchange a baby starts
+     * ends even or better for its side. */
+    if (!(m & MF_QUEEN) && threshold <= 0) return true;
     int to = mv_to(m), from = mv_from(m), side = p->stm ^ 1;
     const MQSqLines *s = &mq_sqlines[to];
     unsigned gone[LT_NB] = {0, 0, 0, 0}; /* squares emptied, as bits of to's lines */
