@@ -221,6 +221,7 @@ bool MQ_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold) {
         if (best < 0 || d + 1 >= (int)(sizeof gain / sizeof gain[0])) break;
         d++;
         gain[d] = on_to - gain[d - 1];
+        if (on_to == MQ_SEE_QUEEN) break; /* a queen taken ends the game: no recapture */
         if ((gain[d] > -gain[d - 1] ? gain[d] : -gain[d - 1]) < 0) break; /* neither side gains */
         on_to = best_v;
         sq = best;
