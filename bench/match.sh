@@ -12,6 +12,7 @@
 #   --options-a LIST     engine options for A as Name=Value,Name=Value (e.g. Threads=2)
 #   --options-b LIST     the same for B
 #   --name-a / --name-b  names in the output (default: the file names)
+#   --buffer MS          the arena's tolerance above movetime before a loss on time (default 50)
 #   --out DIR            where the settings, log and PGN go (default a new directory in /tmp)
 #   --cutegames PATH     the arena (default $CUTEGAMES, cutegames in PATH, /work/tools/bin/cutegames)
 # Engine paths may carry arguments: "bench/players/random_player --seed 7" (quote them).
@@ -19,7 +20,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 games=100 tc=movetime:100 openings=$here/openings/monkeyqueen.txt conc=1 sprt= opts_a= opts_b=
-name_a= name_b= out= arena=${CUTEGAMES:-}
+name_a= name_b= out= arena=${CUTEGAMES:-} buffer=50
 while [ $# -gt 0 ]; do
     case $1 in
     --games) games=$2; shift 2 ;;
@@ -31,9 +32,10 @@ while [ $# -gt 0 ]; do
     --options-b) opts_b=$2; shift 2 ;;
     --name-a) name_a=$2; shift 2 ;;
     --name-b) name_b=$2; shift 2 ;;
+    --buffer) buffer=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --cutegames) arena=$2; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     -*) echo "match.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -85,7 +87,7 @@ cat >"$out/settings.json" <<EOF
     "tournament": "roundrobin",
     "protocol": { "askturn": true, "gameover": "both" },
     "openings": { "path": "$(cd "$(dirname "$openings")" && pwd)/$(basename "$openings")", "repeat": true, "shuffle": false },
-    "adjudication": { "timeoutbuffer": 50 },
+    "adjudication": { "timeoutbuffer": $buffer },
     "timecontrol": $tcjson,
     "sprt": $sprtjson,
     "pgn": { "enabled": true, "path": "$pgn", "event": "$name_a vs $name_b $tc", "colour1": "P1", "colour2": "P2" },

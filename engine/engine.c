@@ -60,7 +60,7 @@ static void add_search_options(Engine *e) {
         {.name = "Clear Hash", .type = OPT_BUTTON, .apply = apply_clear_hash},
         {.name = "Threads", .type = OPT_SPIN, .def = 1, .min = 1, .max = THREADS_MAX, .apply = apply_threads},
         {.name = "MultiPV", .type = OPT_SPIN, .def = 1, .min = 1, .max = MAX_MULTIPV},
-        {.name = "Move Overhead", .type = OPT_SPIN, .def = 20, .min = 0, .max = 5000},
+        {.name = "Move Overhead", .type = OPT_SPIN, .def = 10, .min = 0, .max = 5000},
         {.name = "Ponder", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {

@@ -1,6 +1,6 @@
 /* timeman.c — how long a move may take: an optimum and a maximum from the clock, the
  * increment and the moves to go, less the move overhead; never more than a quarter of
- * what remains, and a reserve kept so the clock settles well above zero. */
+ * what remains, and with an increment a floor kept so the clock settles well above zero. */
 #include "search_internal.h"
 
 #include <time.h>
@@ -25,13 +25,17 @@ TimeBudget timeman_budget(const SearchJob *job) {
     if (l->time[me] < 0) return b;
     int64_t time = l->time[me], inc = l->inc[me] > 0 ? l->inc[me] : 0;
     int64_t mtg = l->movestogo > 0 ? (l->movestogo < 50 ? l->movestogo : 50) : 40;
-    /* What the next mtg moves may spend together: the clock, the increments still to come,
-     * less an overhead for each move (the time the arena sees that the search does not). */
-    int64_t pool = time + inc * (mtg - 1) - overhead * (mtg + 1);
-    if (pool < 1) pool = 1;
+    /* With an increment, a floor of 50 increments (at most a second) is never planned
+     * for: a machine that stalls (shared machines do, for up to a second) eats into it,
+     * and at the floor each move spends less than the increment, which refills it. */
+    int64_t floor = inc * 50 < 1000 ? inc * 50 : 1000;
+    /* Above the floor, the next mtg moves share the clock, each paying its overhead (the
+     * time the arena counts that the search does not see). */
+    int64_t avail = time - floor - overhead * mtg;
+    if (avail < 0) avail = 0;
     int64_t usable = time - overhead;
     if (usable < 1) usable = 1;
-    b.optimum = pool / mtg;
+    b.optimum = avail / mtg + inc * 3 / 4;
     b.maximum = b.optimum * 4 < usable / 4 ? b.optimum * 4 : usable / 4;
     if (b.maximum < 1) b.maximum = 1;
     if (b.optimum > b.maximum) b.optimum = b.maximum;
