@@ -99,7 +99,9 @@ cat >"$out/settings.json" <<EOF
 EOF
 echo "match: $name_a vs $name_b, $games games, $tc, openings $openings, concurrency $conc${sprt:+, SPRT [$sprt]}" >&2
 echo "match: settings and games in $out" >&2
-"$arena" --settings "$out/settings.json" | tee "$out/log.txt" >&2
+status=0
+"$arena" --settings "$out/settings.json" | tee "$out/log.txt" >&2 || status=$?
+[ "$status" = 0 ] || echo "match.sh: cutegames exited with status $status" >&2
 
 # The score from A's side, counted from the PGN (also games cutegames did not score).
 awk -v a="$name_a" -v b="$name_b" '
@@ -129,3 +131,4 @@ awk -v a="$name_a" -v b="$name_b" '
     }
     function fmt(x) { if (x <= 0) return "-inf"; if (x >= 1) return "+inf"; return sprintf("%+.1f", -400 * log(1 / x - 1) / log(10)) }
 ' "$pgn"
+exit "$status"

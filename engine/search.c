@@ -144,6 +144,12 @@ static inline Score child(SearchThread *t, bool same, Score a, Score b, int dept
 /* Where the quiescence search ends: on crowded boards both players can go on taking
  * unguarded pieces in many orders, and the interleavings outgrow any budget. */
 #define QS_MAX_PLIES 8
+/* Quiescence futility: a capture must be able to win back alpha - stand pat - margin. */
+#define QS_FUTILITY 1
+#define QS_FUT_MARGIN 100
+#ifndef QS_WIDE_PLIES
+#define QS_WIDE_PLIES 64
+#endif
 
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
     const GameOps *g = t->game;
@@ -170,14 +176,21 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     if (hit && (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
                 (h.bound == BOUND_UPPER && h.score <= alpha)))
         return h.score;
-    int me = g->player_to_move(pos), legal = 0;
+    int me = g->player_to_move(pos), legal = 0, tried = 0;
     Move best_move = MOVE_NONE, m;
     MovePicker mp;
     mp_init_qs(&mp, g, pos, hit ? h.move : MOVE_NONE, in_check, history_of(t, me));
     while ((m = mp_next(&mp, false)) != MOVE_NONE) {
         legal++;
-        /* Exchanges that lose material are left to the main search. */
-        if (!in_check && g->see_ge && !g->see_ge(pos, m, 0)) continue;
+        /* Exchanges that lose material are left to the main search, and so are those
+         * that cannot lift the stand-pat score to alpha even with a margin. */
+        if (!in_check && g->see_ge &&
+            !g->see_ge(pos, m, QS_FUTILITY && best + QS_FUT_MARGIN <= alpha ? alpha - best - QS_FUT_MARGIN + 1 : 0))
+            continue;
+        /* Deep in the quiescence search only the most promising capture is tried: the
+         * rest of a capture race is for the main search. */
+        if (!in_check && qply >= QS_WIDE_PLIES && tried >= 1) break;
+        tried++;
         GameUndo u;
         g->make(pos, m, &u);
         count_node(t);
@@ -205,11 +218,12 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
 
 /* Pruning and reductions, each kept for a measured gain (see the README). */
 enum {
-    PRUNE_RFP = 0, RFP_DEPTH = 6, RFP_MARGIN = 100,
-    PRUNE_NULL = 0,
+    PRUNE_RFP = 1, RFP_DEPTH = 6, RFP_MARGIN = 100,
+    PRUNE_NULL = 1,
     PRUNE_LMP = 0,
     PRUNE_FUT = 0, FUT_MARGIN = 150,
     USE_LMR = 1,
+    EXT_CHECK = 1,
 };
 static const int lmp_count[5] = {0, 6, 10, 16, 24};
 
@@ -307,7 +321,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         count_node(t);
         tt_prefetch(t->sh->tt, g->key(pos));
         bool same = g->player_to_move(pos) == me;
-        int new_depth = depth - 1;
+        int new_depth = depth - 1 + (EXT_CHECK && in_check);
         Score s;
         if (pv_node) t->pv_len[ply + 1] = 0;
         if (searched == 0) {
