@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "threads.h"
+#include "tt.h"
 
 struct Engine {
     const GameOps *game;
@@ -16,7 +17,58 @@ struct Engine {
     PositionStatus status;
     int forfeit_loser; /* player, under POS_FORFEIT */
     ThreadPool *pool;
+    TT tt;          /* allocated at the first engine_prepare / go */
+    size_t hash_mb; /* the size the Hash option asks for */
+    char notice[ERR_STR_MAX]; /* told at the next go (e.g. a smaller hash than asked) */
 };
+
+/* ---- the search options: Hash and Threads refuse to change during a search ---- */
+
+static bool busy_refusal(Engine *e, const char *what, char *err) {
+    if (!pool_busy(e->pool)) return false;
+    snprintf(err, ERR_STR_MAX, "%s cannot change during a search (send stop first)", what);
+    return true;
+}
+
+static bool apply_hash(void *owner, const Option *o, int64_t v, const char *str, char *err) {
+    (void)o, (void)str;
+    Engine *e = owner;
+    if (busy_refusal(e, "Hash", err)) return false;
+    if (!tt_size_ok((size_t)v, e->hash_mb, err)) return false;
+    /* Once a table exists, resize it now, so a failure can be refused and the old kept. */
+    if (e->tt.buckets && !tt_resize(&e->tt, (size_t)v, err)) return false;
+    e->hash_mb = (size_t)v;
+    return true;
+}
+
+static bool apply_clear_hash(void *owner, const Option *o, int64_t v, const char *str, char *err) {
+    (void)o, (void)v, (void)str;
+    Engine *e = owner;
+    if (busy_refusal(e, "Clear Hash", err)) return false;
+    tt_clear(&e->tt);
+    return true;
+}
+
+static bool apply_threads(void *owner, const Option *o, int64_t v, const char *str, char *err) {
+    (void)o, (void)str;
+    return pool_set_threads(((Engine *)owner)->pool, (int)v, err);
+}
+
+static void add_search_options(Engine *e) {
+    const Option opts[] = {
+        {.name = "Hash", .type = OPT_SPIN, .def = TT_MB_DEFAULT, .min = TT_MB_MIN, .max = TT_MB_MAX, .apply = apply_hash},
+        {.name = "Clear Hash", .type = OPT_BUTTON, .apply = apply_clear_hash},
+        {.name = "Threads", .type = OPT_SPIN, .def = 1, .min = 1, .max = THREADS_MAX, .apply = apply_threads},
+        {.name = "MultiPV", .type = OPT_SPIN, .def = 1, .min = 1, .max = MAX_MULTIPV},
+        {.name = "Move Overhead", .type = OPT_SPIN, .def = 10, .min = 0, .max = 5000},
+        {.name = "Ponder", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        Option o = opts[i];
+        o.owner = e;
+        options_add(&e->options, &o);
+    }
+}
 
 Engine *engine_create(const GameOps *game) {
     Engine *e = calloc(1, sizeof *e);
@@ -32,11 +84,14 @@ Engine *engine_create(const GameOps *game) {
         e->game_opt[i] = e->options.count;
         options_add(&e->options, &o);
     }
-    e->pool = pool_create();
+    tt_init(&e->tt);
+    e->hash_mb = TT_MB_DEFAULT;
+    e->pool = pool_create(game, &e->tt);
     if (!e->pool) {
         free(e);
         return NULL;
     }
+    add_search_options(e);
     GameConfig cfg = engine_game_config(e);
     game->startpos(&e->pos, &cfg);
     e->status = POS_PLAYING;
@@ -48,6 +103,7 @@ void engine_destroy(Engine *e) {
     pool_stop(e->pool);
     pool_wait(e->pool);
     pool_destroy(e->pool);
+    tt_free(&e->tt);
     free(e);
 }
 
@@ -72,7 +128,16 @@ GameConfig engine_game_config(Engine *e) {
     return c;
 }
 
-void engine_prepare(Engine *e) { (void)e; }
+void engine_prepare(Engine *e) {
+    if (e->tt.buckets || pool_busy(e->pool)) return;
+    char err[ERR_STR_MAX];
+    size_t mb = e->hash_mb;
+    /* Should the memory not be there after all, a smaller table beats no search. */
+    while (!tt_resize(&e->tt, mb, err) && mb > TT_MB_MIN) mb /= 2;
+    if (mb != e->hash_mb)
+        snprintf(e->notice, sizeof e->notice, "could not allocate %zu MB for the hash table; using %zu MB",
+                 e->hash_mb, e->tt.buckets ? mb : (size_t)0);
+}
 
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int n_moves,
                          char *err) {
@@ -143,14 +208,22 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
         snprintf(err, ERR_STR_MAX, "the game is over, there is nothing to search");
         return false;
     }
+    engine_prepare(e);
+    if (!e->tt.buckets) {
+        snprintf(err, ERR_STR_MAX, "no memory for even a %d MB hash table", TT_MB_MIN);
+        return false;
+    }
+    if (e->notice[0] && report->message) report->message(report->ctx, e->notice);
+    e->notice[0] = 0;
     SearchJob job;
     memset(&job, 0, sizeof job);
     job.game = e->game;
     job.root = e->pos;
     job.limits = *limits;
     job.report = *report;
-    job.multipv = 1;
-    job.move_overhead = 20;
+    job.multipv = (int)engine_option_int(e, "MultiPV");
+    job.move_overhead = engine_option_int(e, "Move Overhead");
+    job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
     if (!pool_start(e->pool, &job)) {
         snprintf(err, ERR_STR_MAX, "could not start the search");
         return false;
@@ -162,4 +235,11 @@ void engine_stop(Engine *e) { pool_stop(e->pool); }
 void engine_ponderhit(Engine *e) { pool_ponderhit(e->pool); }
 void engine_wait(Engine *e) { pool_wait(e->pool); }
 bool engine_searching(const Engine *e) { return pool_busy(e->pool); }
-void engine_new_game(Engine *e) { (void)e; }
+uint64_t engine_nodes(const Engine *e) { return pool_nodes(e->pool); }
+void engine_new_game(Engine *e) {
+    /* A new game ends any search of the old one (its bestmove is still reported). */
+    pool_stop(e->pool);
+    pool_wait(e->pool);
+    tt_clear(&e->tt);
+    pool_clear(e->pool);
+}

@@ -19,13 +19,17 @@ const GameOps *engine_game(const Engine *e);
 OptionTable *engine_options(Engine *e);
 /* Registers a front-end or book option in the same table (before the first `ugi`). */
 void engine_add_option(Engine *e, const Option *o);
-/* Sets an option by name (case-insensitive). Hash and Threads are refused during a search. */
+/* Sets an option by name (case-insensitive). Hash, Clear Hash and Threads are refused
+ * during a search (err says so; stop first). The search options are Hash (MB, checked
+ * against the machine's memory), Clear Hash, Threads, MultiPV, Move Overhead (ms) and
+ * Ponder; MultiPV, Move Overhead and Ponder take effect at the next go. */
 bool engine_set_option(Engine *e, const char *name, const char *value, char *err);
 int64_t engine_option_int(Engine *e, const char *name);
 /* The game's option values, for start positions and parsing. */
 GameConfig engine_game_config(Engine *e);
 
-/* Allocates what was deferred (the hash table) so that `isready` can answer readyok. */
+/* Allocates what was deferred (the hash table) so that `isready` can answer readyok.
+ * Should the memory be missing, a smaller table is taken and the next go says so. */
 void engine_prepare(Engine *e);
 
 /* ---- the current game, as the referee sees it ---- */
@@ -59,6 +63,9 @@ void engine_stop(Engine *e);      /* returns at once; bestmove follows promptly 
 void engine_ponderhit(Engine *e); /* the pondered move was played: search on, on the clock */
 void engine_wait(Engine *e);      /* until the running search, if any, has reported */
 bool engine_searching(const Engine *e);
-void engine_new_game(Engine *e); /* forget everything learned (hash, histories) */
+/* Nodes (positions made, all threads) of the running search so far, or of the last. */
+uint64_t engine_nodes(const Engine *e);
+/* Forgets everything learned (hash, histories); a running search is stopped first. */
+void engine_new_game(Engine *e);
 
 #endif

@@ -71,6 +71,20 @@ typedef struct GameOps {
     Key (*key)(const GamePos *pos);
     int (*player_to_move)(const GamePos *pos); /* PLAYER_1 or PLAYER_2 */
     int (*ply)(const GamePos *pos);            /* moves made since the game's start */
+    /* Optional search hints (NULL when a game has none); they only speed a search up or
+     * sharpen it, never change what is legal. in_check: the opponent would win at once if
+     * the player to move could pass (a quiescence search may not stand pat then).
+     * winning_move: a legal move that wins on the spot, found cheaply, or MOVE_NONE. */
+    bool (*in_check)(const GamePos *pos);
+    Move (*winning_move)(const GamePos *pos);
+    /* see_ge: whether the static exchange started by noisy move m wins at least
+     * threshold (evaluation units) for the player making it, every recapture assumed. */
+    bool (*see_ge)(const GamePos *pos, Move m, int threshold);
+    /* make_null: the player to move passes (for null-move pruning); false, with nothing
+     * changed, where a pass means nothing (e.g. while a pie swap is pending). */
+    bool (*make_null)(GamePos *pos, GameUndo *undo);
+    void (*unmake_null)(GamePos *pos, const GameUndo *undo);
+
     /* Terminal state found without generating moves (e.g. a captured queen). */
     Outcome (*terminal)(const GamePos *pos);
     /* Outcome for the player to move when they have no legal move. */

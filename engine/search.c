@@ -1,100 +1,659 @@
-/* search.c — the search: iterative deepening alpha-beta over the game contract, reporting
- * through callbacks. (First version: plain negamax; the full search replaces it.) */
+/* search.c — the search of one thread over the game contract: iterative deepening with
+ * aspiration windows and MultiPV at the root, principal variation search with a
+ * transposition table below it, and a quiescence search over noisy moves. */
 #include "search_internal.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "movepick.h"
 
 void search_limits_init(SearchLimits *l) {
     memset(l, 0, sizeof *l);
     l->time[0] = l->time[1] = l->inc[0] = l->inc[1] = l->movetime = -1;
 }
 
-int64_t search_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+/* ---- read-only tables ---- */
+
+/* Late-move reductions from an integer approximation of log(depth) * log(moves), so that
+ * every build reduces exactly alike. */
+static uint8_t lmr_table[64][64];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+/* 256 * log2(n) for n >= 1, by the position of the top bit and a linear mantissa. */
+static int log2_q8(int n) {
+    int top = 31 - __builtin_clz((unsigned)n);
+    return top * 256 + (((n << 8) >> top) - 256);
 }
 
-static bool out_of_time(SearchState *s) {
-    if (atomic_load_explicit(s->stop, memory_order_relaxed)) return true;
-    if (s->job->limits.nodes && s->nodes >= s->job->limits.nodes) return true;
-    if ((s->nodes & 1023) == 0 && s->deadline >= 0 && search_now_ms() >= s->deadline &&
-        !atomic_load_explicit(s->pondering, memory_order_relaxed))
-        return true;
+static void init_tables(void) {
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++) {
+            /* (ln d * ln m) / 2.25 + 0.5, with ln x = log2 x * 0.693 */
+            int64_t v = (int64_t)log2_q8(d) * log2_q8(m) * 48 / (65536 * 225 / 100) + 24;
+            lmr_table[d][m] = (uint8_t)(v / 48);
+        }
+}
+
+/* ---- thread state ---- */
+
+SearchThread *search_thread_new(const GameOps *g, int id) {
+    pthread_once(&tables_once, init_tables);
+    SearchThread *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->id = id;
+    t->game = g;
+    t->history = calloc((size_t)g->history_size * 2, sizeof *t->history);
+    t->counter = calloc((size_t)g->history_size, sizeof *t->counter);
+    if (!t->history || !t->counter) {
+        search_thread_free(t);
+        return NULL;
+    }
+    atomic_init(&t->nodes, 0);
+    return t;
+}
+
+void search_thread_free(SearchThread *t) {
+    if (!t) return;
+    free(t->history);
+    free(t->counter);
+    free(t->root);
+    free(t);
+}
+
+void search_thread_clear(SearchThread *t) {
+    memset(t->history, 0, (size_t)t->game->history_size * 2 * sizeof *t->history);
+    memset(t->counter, 0, (size_t)t->game->history_size * sizeof *t->counter);
+}
+
+uint64_t search_total_nodes(const SearchShared *sh) {
+    uint64_t n = 0;
+    for (int i = 0; i < sh->n_threads; i++) n += atomic_load_explicit(&sh->threads[i]->nodes, memory_order_relaxed);
+    return n;
+}
+
+static inline uint64_t my_nodes(const SearchThread *t) {
+    return atomic_load_explicit(&t->nodes, memory_order_relaxed);
+}
+static inline void count_node(SearchThread *t) {
+    atomic_store_explicit(&t->nodes, my_nodes(t) + 1, memory_order_relaxed);
+}
+
+/* ---- stopping ---- */
+
+static bool time_up(const SearchThread *t) {
+    const SearchShared *sh = t->sh;
+    if (sh->budget.maximum < 0 || atomic_load(sh->pondering)) return false;
+    return search_now_ms() - atomic_load(sh->clock_start) >= sh->budget.maximum;
+}
+
+/* Whether this thread must unwind now. The pool's flag stops every thread; thread 0 also
+ * ends the search on its limits (nodes exactly with one thread, time every 1024 nodes). */
+static inline bool must_stop(SearchThread *t) {
+    if (t->stopped) return true;
+    if (atomic_load_explicit(t->sh->stop, memory_order_relaxed)) return t->stopped = true;
+    if (t->id == 0) {
+        uint64_t n = my_nodes(t), limit = t->sh->job->limits.nodes;
+        if (limit) {
+            if (t->sh->n_threads == 1 ? n >= limit : (n & 1023) == 0 && search_total_nodes(t->sh) >= limit)
+                return t->stopped = true;
+        }
+        if ((n & 1023) == 0 && time_up(t)) return t->stopped = true;
+    }
     return false;
 }
 
-static Score negamax(SearchState *s, int depth, int ply, Score alpha, Score beta, Move *pv, int *pv_len) {
-    const GameOps *g = s->job->game;
-    *pv_len = 0;
-    if (ply > s->seldepth) s->seldepth = ply;
-    Outcome o = g->terminal(&s->pos);
-    if (o == OUTCOME_LOSS) return -SCORE_WIN + ply;
-    if (o == OUTCOME_WIN) return SCORE_WIN - ply;
-    if (o == OUTCOME_DRAW) return SCORE_DRAW;
-    Move list[MAX_MOVES];
-    int n = g->gen_moves(&s->pos, list, GEN_ALL);
-    if (n == 0) {
-        o = g->no_moves_outcome(&s->pos);
-        return o == OUTCOME_LOSS ? -SCORE_WIN + ply : o == OUTCOME_WIN ? SCORE_WIN - ply : SCORE_DRAW;
+/* ---- scores ---- */
+
+static inline Score outcome_score(Outcome o, int ply) {
+    return o == OUTCOME_LOSS ? -SCORE_WIN + ply : o == OUTCOME_WIN ? SCORE_WIN - ply : SCORE_DRAW;
+}
+
+static inline Score evaluate(const SearchThread *t) {
+    Score s = t->game->evaluate(&t->pos);
+    return s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
+}
+
+static inline int16_t *history_of(SearchThread *t, int player) {
+    return t->history + (size_t)player * (size_t)t->game->history_size;
+}
+
+static inline void history_update(int16_t *h, int bonus) {
+    int v = *h + bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+    *h = (int16_t)v;
+}
+
+/* ---- quiescence ---- */
+
+static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply, bool cut_node);
+static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply);
+
+/* A child's score for the player moving here: negated when the turn passes to the other
+ * player (always in two-player alternating games; not when a game gives a second move). */
+static inline Score child_qs(SearchThread *t, bool same, Score a, Score b, int ply, int qply) {
+    return same ? qsearch(t, a, b, ply, qply) : -qsearch(t, -b, -a, ply, qply);
+}
+static inline Score child(SearchThread *t, bool same, Score a, Score b, int depth, int ply, bool cut) {
+    return same ? search(t, a, b, depth, ply, cut) : -search(t, -b, -a, depth, ply, cut);
+}
+
+/* Plies into the quiescence search in which a player in check tries every move; deeper,
+ * where every move of a crowded board would multiply the tree, it may stand pat. */
+#define QS_EVASION_PLIES 2
+/* Where the quiescence search ends: on crowded boards both players can go on taking
+ * unguarded pieces in many orders, and the interleavings outgrow any budget. */
+#define QS_MAX_PLIES 8
+/* Quiescence futility: a capture must be able to win back alpha - stand pat - margin. */
+#define QS_FUTILITY 1
+#define QS_FUT_MARGIN 100
+
+static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
+    const GameOps *g = t->game;
+    GamePos *pos = &t->pos;
+    if (ply > t->seldepth) t->seldepth = ply;
+    if (must_stop(t)) return 0;
+    Outcome o = g->terminal(pos);
+    if (o != OUTCOME_ONGOING) return outcome_score(o, ply);
+    if (ply >= MAX_PLY - 1) return evaluate(t);
+    if (g->winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
+
+    bool in_check = qply < QS_EVASION_PLIES && g->in_check && g->in_check(pos);
+    Score best = -SCORE_INF, old_alpha = alpha;
+    if (!in_check) {
+        best = evaluate(t);
+        if (best >= beta || qply >= QS_MAX_PLIES) return best;
+        if (best > alpha) alpha = best;
     }
-    if (depth <= 0 || ply >= MAX_PLY - 1) return g->evaluate(&s->pos);
-    if (ply == 0 && s->job->limits.n_searchmoves) {
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < s->job->limits.n_searchmoves; j++)
-                if (list[i] == s->job->limits.searchmoves[j]) list[k++] = list[i];
-        n = k;
-    }
-    if (ply == 0 && s->best_root != MOVE_NONE)
-        for (int i = 1; i < n; i++)
-            if (list[i] == s->best_root) list[i] = list[0], list[0] = s->best_root;
-    Score best = -SCORE_INF;
-    Move child_pv[MAX_PLY];
-    for (int i = 0; i < n; i++) {
+    /* The table is asked only now: a stand-pat cut needs no answer, and the evaluation
+     * gave the prefetch issued after the move its time to arrive. */
+    Key key = g->key(pos);
+    TTHit h;
+    bool hit = tt_probe(t->sh->tt, key, ply, &h);
+    if (hit && (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
+                (h.bound == BOUND_UPPER && h.score <= alpha)))
+        return h.score;
+    int me = g->player_to_move(pos), legal = 0;
+    Move best_move = MOVE_NONE, m;
+    MovePicker mp;
+    mp_init_qs(&mp, g, pos, hit ? h.move : MOVE_NONE, in_check, history_of(t, me));
+    while ((m = mp_next(&mp, false)) != MOVE_NONE) {
+        legal++;
+        /* Exchanges that lose material are left to the main search, and so are those
+         * that cannot lift the stand-pat score to alpha even with a margin. */
+        if (!in_check && g->see_ge &&
+            !g->see_ge(pos, m, QS_FUTILITY && best + QS_FUT_MARGIN <= alpha ? alpha - best - QS_FUT_MARGIN + 1 : 0))
+            continue;
         GameUndo u;
-        int child_len;
-        g->make(&s->pos, list[i], &u);
-        s->nodes++;
-        Score sc = -negamax(s, depth - 1, ply + 1, -beta, -alpha, child_pv, &child_len);
-        g->unmake(&s->pos, list[i], &u);
-        if (s->stopped || (s->stopped = out_of_time(s))) return best > -SCORE_INF ? best : 0;
-        if (sc > best) {
-            best = sc;
-            pv[0] = list[i];
-            memcpy(pv + 1, child_pv, sizeof(Move) * (size_t)child_len);
-            *pv_len = child_len + 1;
-            if (sc > alpha) alpha = sc;
-            if (alpha >= beta) break;
+        g->make(pos, m, &u);
+        count_node(t);
+        tt_prefetch(t->sh->tt, g->key(pos));
+        bool same = g->player_to_move(pos) == me;
+        Score s = child_qs(t, same, alpha, beta, ply + 1, qply + 1);
+        g->unmake(pos, m, &u);
+        if (t->stopped) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                best_move = m;
+                if (s >= beta) break;
+                alpha = s;
+            }
+        }
+    }
+    if (in_check && legal == 0) return outcome_score(g->no_moves_outcome(pos), ply);
+    Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(t->sh->tt, key, ply, best_move, best, TT_DEPTH_QS, b);
+    return best;
+}
+
+/* ---- main search ---- */
+
+/* Pruning and reductions, each kept for a measured gain (see the README). */
+enum {
+    PRUNE_RFP = 1, RFP_DEPTH = 6, RFP_MARGIN = 100,
+    PRUNE_NULL = 1,
+    PRUNE_LMP = 0,
+    PRUNE_FUT = 0, FUT_MARGIN = 150,
+    USE_LMR = 1,
+    EXT_CHECK = 1,
+};
+static const int lmp_count[5] = {0, 6, 10, 16, 24};
+
+static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply, bool cut_node) {
+    if (depth <= 0) return qsearch(t, alpha, beta, ply, 0);
+    const GameOps *g = t->game;
+    GamePos *pos = &t->pos;
+    const bool pv_node = beta - alpha > 1;
+    SearchStack *ss = &t->stack[ply];
+    t->pv_len[ply] = 0;
+    if (ply > t->seldepth) t->seldepth = ply;
+    if (must_stop(t)) return 0;
+    Outcome o = g->terminal(pos);
+    if (o != OUTCOME_ONGOING) return outcome_score(o, ply);
+    if (ply >= MAX_PLY - 1) return evaluate(t);
+
+    /* No line from here can beat a win on the next move or lose faster than now. */
+    if (alpha < -SCORE_WIN + ply) alpha = -SCORE_WIN + ply;
+    if (beta > SCORE_WIN - ply - 1) beta = SCORE_WIN - ply - 1;
+    if (alpha >= beta) return alpha;
+    if (g->winning_move) {
+        Move w = g->winning_move(pos);
+        if (w != MOVE_NONE) {
+            t->pv[ply][0] = w;
+            t->pv_len[ply] = 1;
+            return SCORE_WIN - ply - 1;
+        }
+    }
+
+    Key key = g->key(pos);
+    TTHit h;
+    bool hit = tt_probe(t->sh->tt, key, ply, &h);
+    Move tt_move = hit ? h.move : MOVE_NONE;
+    if (!pv_node && hit && h.depth >= depth &&
+        (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
+         (h.bound == BOUND_UPPER && h.score <= alpha)))
+        return h.score;
+
+    bool in_check = g->in_check && g->in_check(pos);
+    ss->static_eval = in_check ? -SCORE_INF : evaluate(t);
+    t->stack[ply + 2].killer[0] = t->stack[ply + 2].killer[1] = MOVE_NONE;
+    int me = g->player_to_move(pos);
+
+    if (!pv_node && !in_check && beta < SCORE_WIN_MIN && beta > -SCORE_WIN_MIN) {
+        /* Reverse futility: far enough above beta that a quiet move will not fall below. */
+        if (PRUNE_RFP && depth <= RFP_DEPTH && ss->static_eval - RFP_MARGIN * depth >= beta)
+            return ss->static_eval;
+        /* Null move: if passing still holds beta, a real move will (zugzwang aside). */
+        if (PRUNE_NULL && g->make_null && depth >= 3 && ss->static_eval >= beta && ply > 0 &&
+            t->stack[ply - 1].hist_index >= 0) {
+            GameUndo u;
+            if (g->make_null(pos, &u)) {
+                ss->move = MOVE_NONE;
+                ss->hist_index = -1;
+                count_node(t);
+                bool same = g->player_to_move(pos) == me;
+                int r = 3 + depth / 4;
+                Score s = child(t, same, beta - 1, beta, depth - 1 - r, ply + 1, !cut_node);
+                g->unmake_null(pos, &u);
+                if (t->stopped) return 0;
+                if (s >= beta) return s >= SCORE_WIN_MIN ? beta : s;
+            }
+        }
+    }
+
+    int16_t *hist = history_of(t, me);
+    Move counter = ply > 0 && t->stack[ply - 1].hist_index >= 0 ? t->counter[t->stack[ply - 1].hist_index] : MOVE_NONE;
+    MovePicker mp;
+    mp_init(&mp, g, pos, tt_move, ss->killer, counter, hist);
+
+    Score best = -SCORE_INF, old_alpha = alpha;
+    Move best_move = MOVE_NONE, m;
+    Move quiets[64];
+    int n_quiets = 0, legal = 0, searched = 0;
+    bool skip_quiets = false;
+    while ((m = mp_next(&mp, skip_quiets)) != MOVE_NONE) {
+        legal++;
+        bool noisy = g->is_noisy(pos, m);
+        if (!pv_node && !in_check && !noisy && best > -SCORE_WIN_MIN) {
+            /* Late quiet moves near the leaves, or quiet moves that cannot lift a hopeless
+             * static evaluation to alpha, are not searched. */
+            if (PRUNE_LMP && depth <= 4 && legal > lmp_count[depth]) {
+                skip_quiets = true;
+                continue;
+            }
+            if (PRUNE_FUT && depth <= 3 && ss->static_eval + FUT_MARGIN * depth <= alpha) {
+                skip_quiets = true;
+                continue;
+            }
+        }
+        ss->move = m;
+        ss->hist_index = g->history_index(pos, m);
+        GameUndo u;
+        g->make(pos, m, &u);
+        count_node(t);
+        tt_prefetch(t->sh->tt, g->key(pos));
+        bool same = g->player_to_move(pos) == me;
+        int new_depth = depth - 1 + (EXT_CHECK && in_check);
+        Score s;
+        if (pv_node) t->pv_len[ply + 1] = 0;
+        if (searched == 0) {
+            s = child(t, same, alpha, beta, new_depth, ply + 1, !pv_node && !cut_node);
+        } else {
+            int r = 0;
+            if (USE_LMR && depth >= 3 && searched >= 3 && !noisy && !in_check) {
+                r = lmr_table[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
+                r -= pv_node;
+                r += cut_node;
+                if (r > new_depth - 1) r = new_depth - 1;
+                if (r < 0) r = 0;
+            }
+            s = child(t, same, alpha, alpha + 1, new_depth - r, ply + 1, true);
+            if (s > alpha && r > 0) s = child(t, same, alpha, alpha + 1, new_depth, ply + 1, !cut_node);
+            if (s > alpha && s < beta && pv_node) {
+                t->pv_len[ply + 1] = 0;
+                s = child(t, same, alpha, beta, new_depth, ply + 1, false);
+            }
+        }
+        g->unmake(pos, m, &u);
+        searched++;
+        if (t->stopped) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                best_move = m;
+                if (pv_node) {
+                    t->pv[ply][0] = m;
+                    memcpy(&t->pv[ply][1], t->pv[ply + 1], sizeof(Move) * (size_t)t->pv_len[ply + 1]);
+                    t->pv_len[ply] = t->pv_len[ply + 1] + 1;
+                }
+                if (s >= beta) break;
+                alpha = s;
+            }
+        }
+        if (!noisy && n_quiets < 64) quiets[n_quiets++] = m;
+    }
+    if (legal == 0) return outcome_score(g->no_moves_outcome(pos), ply);
+
+    if (best >= beta && !g->is_noisy(pos, best_move)) {
+        int bonus = depth * depth * 32 > 2400 ? 2400 : depth * depth * 32;
+        history_update(&hist[g->history_index(pos, best_move)], bonus);
+        for (int i = 0; i < n_quiets; i++) history_update(&hist[g->history_index(pos, quiets[i])], -bonus);
+        if (ss->killer[0] != best_move) ss->killer[1] = ss->killer[0], ss->killer[0] = best_move;
+        if (ply > 0) t->counter[t->stack[ply - 1].hist_index] = best_move;
+    }
+    Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(t->sh->tt, key, ply, best_move, best, depth, b);
+    return best;
+}
+
+/* ---- root ---- */
+
+/* Depth skipping of helper threads (Lazy SMP): helper k skips depth d when
+ * ((d + phase) / size) is odd; sizes 1-4 with every phase give 20 patterns. */
+#define SKIP_PATTERNS 20
+static const int skip_size[SKIP_PATTERNS] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+static const int skip_phase[SKIP_PATTERNS] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+static int64_t elapsed_ms(const SearchShared *sh) { return search_now_ms() - sh->go_start; }
+
+/* The root moves in the order a first search would try them, limited to searchmoves. */
+static bool build_root(SearchThread *t) {
+    const GameOps *g = t->game;
+    const SearchLimits *l = &t->sh->job->limits;
+    Move list[MAX_MOVES], m;
+    TTHit h;
+    Move tt_move = tt_probe(t->sh->tt, g->key(&t->pos), 0, &h) ? h.move : MOVE_NONE;
+    static const Move none[2] = {MOVE_NONE, MOVE_NONE};
+    MovePicker mp;
+    mp_init(&mp, g, &t->pos, tt_move, none, MOVE_NONE, history_of(t, t->root_player));
+    int n = 0;
+    while ((m = mp_next(&mp, false)) != MOVE_NONE) {
+        bool keep = l->n_searchmoves == 0;
+        for (int i = 0; i < l->n_searchmoves && !keep; i++) keep = l->searchmoves[i] == m;
+        if (keep) list[n++] = m;
+    }
+    if (n > t->root_cap) {
+        RootMove *r = realloc(t->root, sizeof *r * (size_t)n);
+        if (!r) return false;
+        t->root = r;
+        t->root_cap = n;
+    }
+    for (int i = 0; i < n; i++) {
+        RootMove *rm = &t->root[i];
+        rm->move = list[i];
+        rm->score = rm->prev_score = -SCORE_INF;
+        rm->bound = BOUND_UPPER;
+        rm->seldepth = 0;
+        rm->pv_len = 1;
+        rm->pv[0] = list[i];
+    }
+    t->n_root = n;
+    return true;
+}
+
+/* Stable insertion sort by score, best first (root lists are short). */
+static void sort_root(RootMove *r, int n) {
+    for (int i = 1; i < n; i++) {
+        RootMove tmp = r[i];
+        int j = i - 1;
+        while (j >= 0 && r[j].score < tmp.score) r[j + 1] = r[j], j--;
+        r[j + 1] = tmp;
+    }
+}
+
+static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
+    const GameOps *g = t->game;
+    GamePos *pos = &t->pos;
+    const SearchReport *rep = &t->sh->job->report;
+    Score best = -SCORE_INF;
+    t->stack[2].killer[0] = t->stack[2].killer[1] = MOVE_NONE;
+    for (int i = t->pv_idx; i < t->n_root; i++) {
+        RootMove *rm = &t->root[i];
+        Move m = rm->move;
+        if (t->id == 0 && rep->currmove && elapsed_ms(t->sh) > 2000)
+            rep->currmove(rep->ctx, &t->sh->job->root, m, i + 1, depth);
+        t->stack[0].move = m;
+        t->stack[0].hist_index = g->history_index(pos, m);
+        GameUndo u;
+        g->make(pos, m, &u);
+        count_node(t);
+        bool same = g->player_to_move(pos) == t->root_player;
+        t->pv_len[1] = 0;
+        Score s;
+        if (i == t->pv_idx) {
+            s = child(t, same, alpha, beta, depth - 1, 1, false);
+        } else {
+            s = child(t, same, alpha, alpha + 1, depth - 1, 1, true);
+            if (s > alpha && s < beta) {
+                t->pv_len[1] = 0;
+                s = child(t, same, alpha, beta, depth - 1, 1, false);
+            }
+        }
+        g->unmake(pos, m, &u);
+        if (t->stopped) break;
+        if (i == t->pv_idx || s > alpha) {
+            rm->score = s;
+            rm->bound = s >= beta ? BOUND_LOWER : s <= alpha ? BOUND_UPPER : BOUND_EXACT;
+            rm->seldepth = t->seldepth;
+            rm->pv[0] = m;
+            memcpy(&rm->pv[1], t->pv[1], sizeof(Move) * (size_t)t->pv_len[1]);
+            rm->pv_len = t->pv_len[1] + 1;
+        } else {
+            rm->score = -SCORE_INF;
+        }
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                if (s >= beta) break;
+            }
         }
     }
     return best;
 }
 
-void search_run(SearchState *s) {
-    const SearchJob *job = s->job;
-    s->pos = job->root;
-    s->start = job->limits.start_ms > 0 ? job->limits.start_ms : search_now_ms();
-    s->deadline = search_deadline(job, s->start);
-    Move pv[MAX_PLY];
-    int pv_len = 0, max_depth = job->limits.depth > 0 ? job->limits.depth : MAX_PLY - 1;
-    Move list[MAX_MOVES];
-    int n = job->game->gen_moves(&s->pos, list, GEN_ALL);
-    s->best_root = n ? list[0] : MOVE_NONE;
-    for (int d = 1; d <= max_depth && !s->stopped; d++) {
-        s->seldepth = 0;
-        Score sc = negamax(s, d, 0, -SCORE_INF, SCORE_INF, pv, &pv_len);
-        if (s->stopped && d > 1) break;
-        if (pv_len) s->best_root = pv[0], s->best_ponder = pv_len > 1 ? pv[1] : MOVE_NONE;
-        if (job->report.info) {
-            int64_t t = search_now_ms() - s->start;
-            SearchInfo info = {.depth = d, .seldepth = s->seldepth, .multipv = 1, .score = sc,
-                               .bound = BOUND_EXACT, .nodes = s->nodes,
-                               .nps = (uint64_t)(s->nodes * 1000 / (uint64_t)(t > 0 ? t : 1)),
-                               .time_ms = t, .pv_len = pv_len, .pv = pv, .root = &job->root};
-            job->report.info(job->report.ctx, &info);
-        }
-        if (sc > SCORE_WIN_MIN || sc < -SCORE_WIN_MIN) break;
+/* The pv as far as it replays legally from the root (a safety net: it always should). */
+static int verified_pv(const GameOps *g, const GamePos *root, const Move *pv, int len) {
+    GamePos p = *root;
+    int n = 0;
+    while (n < len && g->terminal(&p) == OUTCOME_ONGOING && g->is_legal(&p, pv[n])) {
+        GameUndo u;
+        g->make(&p, pv[n], &u);
+        n++;
     }
+    return n;
+}
+
+static void report_line(SearchThread *t, const RootMove *rm, int depth, int line, Bound bound) {
+    const SearchShared *sh = t->sh;
+    const SearchReport *rep = &sh->job->report;
+    if (!rep->info) return;
+    int64_t ms = elapsed_ms(sh);
+    uint64_t nodes = search_total_nodes(sh);
+    SearchInfo info = {
+        .depth = depth,
+        .seldepth = rm->seldepth > depth ? rm->seldepth : depth,
+        .multipv = line + 1,
+        .score = rm->score == -SCORE_INF ? rm->prev_score : rm->score,
+        .bound = bound,
+        .nodes = nodes,
+        .nps = nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1),
+        .time_ms = ms,
+        .hashfull = tt_hashfull(sh->tt),
+        .pv_len = verified_pv(t->game, &sh->job->root, rm->pv, rm->pv_len),
+        .pv = rm->pv,
+        .root = &sh->job->root,
+    };
+    if (info.score == -SCORE_INF) return; /* never searched: nothing to say */
+    if (line == 0) t->reported = rm->move;
+    rep->info(rep->ctx, &info);
+}
+
+/* Thread 0's decision after an iteration: is it time to play? */
+static bool enough(SearchThread *t, int depth, int changes, Score drop) {
+    const SearchShared *sh = t->sh;
+    const SearchLimits *l = &sh->job->limits;
+    if (l->infinite) return false;
+    Score s = t->root[0].score;
+    /* A forced win found and confirmed a few plies deeper: nothing left to learn. */
+    if (s >= SCORE_WIN_MIN && depth >= 2 * (SCORE_WIN - s) + 4 && (l->time[0] >= 0 || l->time[1] >= 0 || l->movetime >= 0))
+        return true;
+    if (sh->budget.optimum < 0 || atomic_load(sh->pondering)) return false;
+    if (t->n_root == 1) return true; /* one legal move: play it */
+    if (l->movetime >= 0) return false; /* a fixed time per move: time unused is lost */
+    int64_t used = search_now_ms() - atomic_load(sh->clock_start);
+    int64_t soft = sh->budget.optimum * timeman_scale(changes, drop) / 100;
+    /* The next iteration takes longer than all before it: do not start what cannot end. */
+    return used >= soft * 6 / 10;
+}
+
+void search_iterate(SearchThread *t) {
+    SearchShared *sh = t->sh;
+    const SearchJob *job = sh->job;
+    const GameOps *g = t->game;
+    t->pos = job->root;
+    t->seldepth = 0;
+    t->completed_depth = 0;
+    t->stopped = false;
+    t->reported = MOVE_NONE;
+    t->root_player = g->player_to_move(&t->pos);
+    memset(t->stack, 0, sizeof t->stack);
+    if (!build_root(t) || t->n_root == 0) {
+        t->n_root = 0;
+        return;
+    }
+    int multipv = job->multipv < t->n_root ? job->multipv : t->n_root;
+    if (multipv < 1) multipv = 1;
+    int max_depth = job->limits.depth > 0 && job->limits.depth < MAX_PLY - 1 ? job->limits.depth : MAX_PLY - 1;
+    Move last_best = MOVE_NONE;
+    Score last_score = 0;
+    int changes = 0; /* best-move changes, x4, decaying by half each iteration */
+
+    for (int depth = 1; depth <= max_depth; depth++) {
+        /* Lazy SMP: helpers skip depths in staggered patterns, so that at any moment the
+         * threads work on different depths and fill the shared table for each other. */
+        if (t->id > 0) {
+            int k = (t->id - 1) % SKIP_PATTERNS;
+            if (((depth + skip_phase[k]) / skip_size[k]) % 2) continue;
+        }
+        for (int i = 0; i < t->n_root; i++) t->root[i].prev_score = t->root[i].score;
+        for (t->pv_idx = 0; t->pv_idx < multipv; t->pv_idx++) {
+            RootMove *first = &t->root[t->pv_idx];
+            Score prev = first->prev_score, delta = 25;
+            Score alpha = -SCORE_INF, beta = SCORE_INF;
+            if (depth >= 4 && prev > -SCORE_WIN_MIN && prev < SCORE_WIN_MIN) {
+                alpha = prev - delta > -SCORE_INF ? prev - delta : -SCORE_INF;
+                beta = prev + delta < SCORE_INF ? prev + delta : SCORE_INF;
+            }
+            for (;;) {
+                t->seldepth = 0;
+                Score s = search_root(t, alpha, beta, depth);
+                sort_root(t->root + t->pv_idx, t->n_root - t->pv_idx);
+                if (t->stopped) break;
+                if (s <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
+                    if (t->id == 0) report_line(t, &t->root[t->pv_idx], depth, t->pv_idx, BOUND_UPPER);
+                } else if (s >= beta) {
+                    beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
+                    if (t->id == 0) report_line(t, &t->root[t->pv_idx], depth, t->pv_idx, BOUND_LOWER);
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+            }
+            sort_root(t->root, t->pv_idx + 1);
+            if (t->stopped) break;
+        }
+        if (t->stopped) break;
+        t->completed_depth = depth;
+        if (t->id != 0) continue;
+
+        for (int k = 0; k < multipv; k++) report_line(t, &t->root[k], depth, k, BOUND_EXACT);
+        Move best = t->root[0].move;
+        Score score = t->root[0].score;
+        changes /= 2;
+        if (best != last_best && depth > 1) changes += 4;
+        Score drop = depth > 1 ? last_score - score : 0;
+        last_best = best, last_score = score;
+        if (enough(t, depth, changes, drop)) break;
+    }
+}
+
+/* Each thread votes for its move with weight (score above the worst + a constant) x
+ * depth; the most voted move wins, played as the thread that searched it deepest and
+ * best. A forced win found by any thread is played as found, the fastest first. */
+SearchThread *search_pick_best(SearchShared *sh) {
+    SearchThread *best = sh->threads[0];
+    if (sh->n_threads == 1 || sh->job->multipv > 1 || best->n_root == 0) return best;
+    Score worst = SCORE_INF;
+    for (int i = 0; i < sh->n_threads; i++) {
+        const SearchThread *t = sh->threads[i];
+        if (t->n_root && t->completed_depth && t->root[0].score > -SCORE_INF && t->root[0].score < worst)
+            worst = t->root[0].score;
+    }
+    int64_t best_votes = -1;
+    for (int i = 0; i < sh->n_threads; i++) {
+        SearchThread *t = sh->threads[i];
+        if (!t->n_root || !t->completed_depth || t->root[0].score == -SCORE_INF) continue;
+        Move m = t->root[0].move;
+        int64_t votes = 0;
+        for (int j = 0; j < sh->n_threads; j++) {
+            const SearchThread *u = sh->threads[j];
+            if (u->n_root && u->completed_depth && u->root[0].move == m && u->root[0].score > -SCORE_INF)
+                votes += (int64_t)(u->root[0].score - worst + 20) * u->completed_depth;
+        }
+        Score s = t->root[0].score, bs = best->root[0].score;
+        bool better;
+        if (s >= SCORE_WIN_MIN || bs >= SCORE_WIN_MIN) better = s > bs;
+        else if (votes != best_votes) better = votes > best_votes;
+        else better = t->completed_depth > best->completed_depth ||
+                      (t->completed_depth == best->completed_depth && s > bs);
+        if (best_votes < 0 || better) best = t, best_votes = votes;
+    }
+    return best;
+}
+
+void search_finish(SearchShared *sh, SearchThread *best, Move *best_move, Move *ponder) {
+    const GameOps *g = best->game;
+    *best_move = *ponder = MOVE_NONE;
+    if (best->n_root == 0) return;
+    const RootMove *rm = &best->root[0];
+    *best_move = rm->move;
+    if (rm->pv_len >= 2) {
+        *ponder = rm->pv[1];
+    } else {
+        /* No reply in the pv (the search was cut short): ask the table. */
+        GamePos p = sh->job->root;
+        GameUndo u;
+        TTHit h;
+        g->make(&p, rm->move, &u);
+        if (g->terminal(&p) == OUTCOME_ONGOING && tt_probe(sh->tt, g->key(&p), 1, &h) && h.move != MOVE_NONE &&
+            g->is_legal(&p, h.move))
+            *ponder = h.move;
+    }
+    /* The last line printed must lead with the move played. */
+    if (best != sh->threads[0] || best->reported != rm->move)
+        report_line(best, rm, best->completed_depth > 0 ? best->completed_depth : 1, 0, BOUND_EXACT);
 }

@@ -7,6 +7,7 @@
 
 #define MAX_PLY 128
 #define MAX_SEARCHMOVES 256
+#define MAX_MULTIPV 256
 
 /* Limits of one `go`. Times in milliseconds; -1 = not given. Clocks are per player. */
 typedef struct {

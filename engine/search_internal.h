@@ -1,24 +1,92 @@
-/* search_internal.h — state of one search thread, shared by search.c and threads.c only. */
+/* search_internal.h — what search.c, timeman.c and threads.c share: the state of one search
+ * thread, the state all threads of one search share, and the time budget. */
 #ifndef SIMIA_SEARCH_INTERNAL_H
 #define SIMIA_SEARCH_INTERNAL_H
 
 #include <stdatomic.h>
 
 #include "threads.h"
+#include "tt.h"
+
+/* ---- time management (timeman.c) ---- */
+typedef struct {
+    int64_t optimum, maximum; /* ms after the clock started; -1 = no limit */
+} TimeBudget;
+
+/* The budget of a search from its limits; ms counted from when the clock starts. */
+TimeBudget timeman_budget(const SearchJob *job);
+/* How far past the optimum an iteration may still begin, in percent of the optimum:
+ * more when the best move keeps changing or the score falls, less when all is calm. */
+int timeman_scale(int best_move_changes, Score score_drop);
+
+/* ---- one search, shared by its threads ---- */
+typedef struct SearchThread SearchThread;
 
 typedef struct {
     const SearchJob *job;
-    atomic_bool *stop;      /* the pool's stop flag */
-    atomic_bool *pondering; /* while set, the clock does not run */
-    GamePos pos;
-    uint64_t nodes;
-    int seldepth;
-    bool stopped;
-    int64_t start, deadline; /* ms; deadline -1 = none */
-    Move best_root, best_ponder;
-} SearchState;
+    TT *tt;
+    atomic_bool *stop;        /* the pool's one stop flag */
+    atomic_bool *pondering;   /* while set, the clock does not run */
+    _Atomic int64_t *clock_start; /* ms: the go, or the ponderhit */
+    int64_t go_start;             /* ms: the go (for the time printed in info) */
+    SearchThread **threads;
+    int n_threads;
+    TimeBudget budget;
+} SearchShared;
 
-int64_t search_deadline(const SearchJob *job, int64_t start);
-void search_run(SearchState *s);
+/* ---- one search thread ---- */
+typedef struct {
+    Move move;
+    Score score, prev_score; /* score: this iteration (-SCORE_INF until searched) */
+    Bound bound;
+    int seldepth;
+    int pv_len;
+    Move pv[MAX_PLY];
+} RootMove;
+
+typedef struct {
+    Move move;      /* the move made from this ply */
+    int hist_index; /* its history index (for the counter move of the reply) */
+    Move killer[2];
+    Score static_eval;
+} SearchStack;
+
+struct SearchThread {
+    int id;
+    const GameOps *game;
+    SearchShared *sh;
+    GamePos pos;
+    _Atomic uint64_t nodes; /* written by this thread only; others read the total */
+    int seldepth;
+    int completed_depth;
+    bool stopped;
+    int root_player;
+    Move reported; /* thread 0: first move of the last line it reported */
+
+    int n_root, root_cap, pv_idx;
+    RootMove *root;
+
+    /* Learned move-ordering knowledge, kept between searches of a game. */
+    int16_t *history; /* [2][history_size], by player to move */
+    Move *counter;    /* [history_size]: the reply that refuted a move */
+
+    SearchStack stack[MAX_PLY + 4];
+    int pv_len[MAX_PLY + 1];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+};
+
+SearchThread *search_thread_new(const GameOps *g, int id);
+void search_thread_free(SearchThread *t);
+void search_thread_clear(SearchThread *t); /* forget histories (a new game) */
+
+/* The iterative deepening of one thread; thread 0 also keeps time and reports. */
+void search_iterate(SearchThread *t);
+/* After all threads stopped: the thread whose result to play (by depth and score). */
+SearchThread *search_pick_best(SearchShared *sh);
+/* The final info line (if the chosen thread is not the one already reported) and the
+ * best and ponder moves. */
+void search_finish(SearchShared *sh, SearchThread *best, Move *best_move, Move *ponder);
+
+uint64_t search_total_nodes(const SearchShared *sh);
 
 #endif

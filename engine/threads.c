@@ -1,29 +1,141 @@
-/* threads.c — owns the search thread and the one stop flag. (First version: one thread
- * started per search; the persistent pool replaces it.) */
+/* threads.c — owns the search threads and the one stop flag: a persistent pool of
+ * pthreads that sleep between searches, wake together for each job, and of which thread 0
+ * ends the search, chooses the move and reports it. */
 #include "threads.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "search_internal.h"
 
-struct ThreadPool {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
+/* Room for the deepest recursion (a move list per ply) whatever the platform's default. */
+#define THREAD_STACK_BYTES ((size_t)16 << 20)
+
+typedef struct {
+    ThreadPool *pool;
     pthread_t thread;
-    bool running, joinable;
+    SearchThread *st;
+    uint64_t seen; /* the last job this worker took */
+    bool quit;
+} Worker;
+
+struct ThreadPool {
+    const GameOps *game;
+    TT *tt;
+    pthread_mutex_t lock;
+    pthread_cond_t wake; /* workers wait here for a job */
+    pthread_cond_t done; /* everything else: search end, stop, ponderhit, helpers idle */
+    int n;
+    Worker **workers;
+    SearchThread **sts;
+    uint64_t job_id;
+    bool running;     /* from pool_start until bestmove has been reported */
+    int helpers_busy; /* helper threads still searching the current job */
+    uint64_t last_nodes; /* total of the last finished search */
     atomic_bool stop, pondering;
+    _Atomic int64_t clock_start;
     SearchJob job;
+    SearchShared sh;
 };
 
-ThreadPool *pool_create(void) {
+/* Thread 0: searches, waits while an infinite or ponder search must not end yet, stops
+ * the helpers, chooses the move among all threads' results and reports it. */
+static void main_search(ThreadPool *p) {
+    search_iterate(p->sts[0]);
+    pthread_mutex_lock(&p->lock);
+    while ((p->job.limits.infinite || atomic_load(&p->pondering)) && !atomic_load(&p->stop))
+        pthread_cond_wait(&p->done, &p->lock);
+    atomic_store(&p->stop, true);
+    while (p->helpers_busy > 0) pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+
+    Move best, ponder;
+    search_finish(&p->sh, search_pick_best(&p->sh), &best, &ponder);
+    if (p->job.report.bestmove)
+        p->job.report.bestmove(p->job.report.ctx, &p->job.root, best,
+                               p->job.ponder_enabled ? ponder : MOVE_NONE);
+    pthread_mutex_lock(&p->lock);
+    p->last_nodes = search_total_nodes(&p->sh);
+    p->running = false;
+    pthread_cond_broadcast(&p->done);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void *worker_main(void *arg) {
+    Worker *w = arg;
+    ThreadPool *p = w->pool;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        while (!w->quit && p->job_id == w->seen) pthread_cond_wait(&p->wake, &p->lock);
+        if (w->quit) {
+            pthread_mutex_unlock(&p->lock);
+            return NULL;
+        }
+        w->seen = p->job_id;
+        pthread_mutex_unlock(&p->lock);
+        if (w->st->id == 0) {
+            main_search(p);
+        } else {
+            search_iterate(w->st);
+            pthread_mutex_lock(&p->lock);
+            p->helpers_busy--;
+            pthread_cond_broadcast(&p->done);
+            pthread_mutex_unlock(&p->lock);
+        }
+    }
+}
+
+static Worker *worker_new(ThreadPool *p, int id) {
+    Worker *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->pool = p;
+    w->seen = p->job_id;
+    w->st = search_thread_new(p->game, id);
+    if (!w->st) {
+        free(w);
+        return NULL;
+    }
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES);
+    int rc = pthread_create(&w->thread, &attr, worker_main, w);
+    pthread_attr_destroy(&attr);
+    if (rc) {
+        search_thread_free(w->st);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static void worker_end(ThreadPool *p, Worker *w) {
+    pthread_mutex_lock(&p->lock);
+    w->quit = true;
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->lock);
+    pthread_join(w->thread, NULL);
+    search_thread_free(w->st);
+    free(w);
+}
+
+ThreadPool *pool_create(const GameOps *g, struct TT *tt) {
     ThreadPool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
+    p->game = g;
+    p->tt = tt;
     pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->cond, NULL);
+    pthread_cond_init(&p->wake, NULL);
+    pthread_cond_init(&p->done, NULL);
     atomic_init(&p->stop, false);
     atomic_init(&p->pondering, false);
+    atomic_init(&p->clock_start, 0);
+    char err[ERR_STR_MAX];
+    if (!pool_set_threads(p, 1, err)) {
+        pool_destroy(p);
+        return NULL;
+    }
     return p;
 }
 
@@ -31,37 +143,55 @@ void pool_destroy(ThreadPool *p) {
     if (!p) return;
     pool_stop(p);
     pool_wait(p);
+    for (int i = p->n - 1; i >= 0; i--) worker_end(p, p->workers[i]);
+    free(p->workers);
+    free(p->sts);
     pthread_mutex_destroy(&p->lock);
-    pthread_cond_destroy(&p->cond);
+    pthread_cond_destroy(&p->wake);
+    pthread_cond_destroy(&p->done);
     free(p);
 }
 
-static void *search_thread(void *arg) {
-    ThreadPool *p = arg;
-    SearchState *s = calloc(1, sizeof *s);
-    Move best = MOVE_NONE, ponder = MOVE_NONE;
-    if (s) {
-        s->job = &p->job;
-        s->stop = &p->stop;
-        s->pondering = &p->pondering;
-        search_run(s);
-        best = s->best_root;
-        ponder = s->best_ponder;
-        free(s);
+bool pool_set_threads(ThreadPool *p, int n, char *err) {
+    if (n < 1 || n > THREADS_MAX) {
+        snprintf(err, ERR_STR_MAX, "Threads must be 1 to %d, not %d", THREADS_MAX, n);
+        return false;
     }
-    /* In infinite and ponder mode bestmove waits for stop (or ponderhit, then the clock). */
-    pthread_mutex_lock(&p->lock);
-    while ((p->job.limits.infinite || atomic_load(&p->pondering)) && !atomic_load(&p->stop))
-        pthread_cond_wait(&p->cond, &p->lock);
-    pthread_mutex_unlock(&p->lock);
-    if (p->job.report.bestmove)
-        p->job.report.bestmove(p->job.report.ctx, &p->job.root, best,
-                               p->job.ponder_enabled ? ponder : MOVE_NONE);
-    pthread_mutex_lock(&p->lock);
-    p->running = false;
-    pthread_cond_broadcast(&p->cond);
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
+    if (pool_busy(p)) {
+        snprintf(err, ERR_STR_MAX, "Threads cannot change during a search (send stop first); it stays %d", p->n);
+        return false;
+    }
+    if (n == p->n) return true;
+    Worker **ws = calloc((size_t)n, sizeof *ws);
+    SearchThread **sts = calloc((size_t)n, sizeof *sts);
+    if (!ws || !sts) {
+        free(ws), free(sts);
+        snprintf(err, ERR_STR_MAX, "out of memory for %d threads; Threads stays %d", n, p->n);
+        return false;
+    }
+    size_t keep = (size_t)(n < p->n ? n : p->n), made = keep;
+    for (size_t i = 0; i < keep; i++) ws[i] = p->workers[i];
+    while (made < (size_t)n && (ws[made] = worker_new(p, (int)made)) != NULL) made++;
+    if (made < (size_t)n) {
+        snprintf(err, ERR_STR_MAX, "could not start thread %zu of %d; Threads stays %d", made + 1, n, p->n);
+        while (made > keep) worker_end(p, ws[--made]);
+        free(ws), free(sts);
+        return false;
+    }
+    for (int i = n; i < p->n; i++) worker_end(p, p->workers[i]);
+    for (int i = 0; i < n; i++) sts[i] = ws[i]->st;
+    free(p->workers);
+    free(p->sts);
+    p->workers = ws;
+    p->sts = sts;
+    p->n = n;
+    return true;
+}
+
+int pool_threads(const ThreadPool *p) { return p->n; }
+
+void pool_clear(ThreadPool *p) {
+    for (int i = 0; i < p->n; i++) search_thread_clear(p->sts[i]);
 }
 
 bool pool_start(ThreadPool *p, const SearchJob *job) {
@@ -70,40 +200,69 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         pthread_mutex_unlock(&p->lock);
         return false;
     }
-    if (p->joinable) pthread_join(p->thread, NULL), p->joinable = false;
     p->job = *job;
+    tt_new_search(p->tt);
+    /* The clock runs from the arrival of the go, if the caller knows it: on a loaded
+     * machine waking the threads takes time the arena counts. */
+    int64_t now = search_now_ms();
+    if (job->limits.start_ms > 0 && job->limits.start_ms <= now) now = job->limits.start_ms;
     atomic_store(&p->stop, false);
     atomic_store(&p->pondering, job->limits.ponder);
-    p->running = true;
-    if (pthread_create(&p->thread, NULL, search_thread, p)) {
-        p->running = false;
-        pthread_mutex_unlock(&p->lock);
-        return false;
+    atomic_store(&p->clock_start, now);
+    p->sh = (SearchShared){
+        .job = &p->job,
+        .tt = p->tt,
+        .stop = &p->stop,
+        .pondering = &p->pondering,
+        .clock_start = &p->clock_start,
+        .go_start = now,
+        .threads = p->sts,
+        .n_threads = p->n,
+        .budget = timeman_budget(&p->job),
+    };
+    /* Counters start at zero before any thread runs: thread 0 sums them all (for info and
+     * the node limit) while helpers may still be waking up. */
+    for (int i = 0; i < p->n; i++) {
+        p->sts[i]->sh = &p->sh;
+        atomic_store_explicit(&p->sts[i]->nodes, 0, memory_order_relaxed);
     }
-    p->joinable = true;
+    p->running = true;
+    p->helpers_busy = p->n - 1;
+    p->job_id++;
+    pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
     return true;
 }
 
 void pool_stop(ThreadPool *p) {
     pthread_mutex_lock(&p->lock);
-    atomic_store(&p->stop, true);
-    pthread_cond_broadcast(&p->cond);
+    if (p->running) atomic_store(&p->stop, true);
+    pthread_cond_broadcast(&p->done);
     pthread_mutex_unlock(&p->lock);
 }
 
+/* The clock starts now: the time spent pondering was the opponent's. */
 void pool_ponderhit(ThreadPool *p) {
     pthread_mutex_lock(&p->lock);
-    atomic_store(&p->pondering, false);
-    pthread_cond_broadcast(&p->cond);
+    if (p->running && atomic_load(&p->pondering)) {
+        atomic_store(&p->clock_start, search_now_ms());
+        atomic_store(&p->pondering, false);
+    }
+    pthread_cond_broadcast(&p->done);
     pthread_mutex_unlock(&p->lock);
 }
 
 void pool_wait(ThreadPool *p) {
     pthread_mutex_lock(&p->lock);
-    while (p->running) pthread_cond_wait(&p->cond, &p->lock);
-    if (p->joinable) pthread_join(p->thread, NULL), p->joinable = false;
+    while (p->running) pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
+}
+
+uint64_t pool_nodes(ThreadPool *p) {
+    pthread_mutex_lock(&p->lock);
+    uint64_t n = p->running ? search_total_nodes(&p->sh) : p->last_nodes;
+    pthread_mutex_unlock(&p->lock);
+    return n;
 }
 
 bool pool_busy(ThreadPool *p) {

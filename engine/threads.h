@@ -1,5 +1,5 @@
-/* threads.h — the search threads and the one stop flag: starting a search job in the
- * background, stopping it, waiting for it. */
+/* threads.h — the search threads and the one stop flag: a persistent pool of sleeping
+ * threads that all search each job (Lazy SMP), and the one place a search ends. */
 #ifndef SIMIA_THREADS_H
 #define SIMIA_THREADS_H
 
@@ -16,15 +16,27 @@ typedef struct {
     bool ponder_enabled; /* the Ponder option: bestmove may carry a ponder move */
 } SearchJob;
 
-typedef struct ThreadPool ThreadPool;
+#define THREADS_MAX 1024
 
-ThreadPool *pool_create(void);
+typedef struct ThreadPool ThreadPool;
+struct TT;
+
+/* A pool of one thread searching game g with the table tt (owned by the caller). */
+ThreadPool *pool_create(const GameOps *g, struct TT *tt);
 void pool_destroy(ThreadPool *p);
+/* Grows or shrinks the pool to n threads; refused (false, err) while a search runs or
+ * when threads cannot be made (the pool then keeps its size). */
+bool pool_set_threads(ThreadPool *p, int n, char *err);
+int pool_threads(const ThreadPool *p);
+/* Forgets what the threads learned (histories): a new game. Only while idle. */
+void pool_clear(ThreadPool *p);
 /* Starts the job; false if a search is already running. */
 bool pool_start(ThreadPool *p, const SearchJob *job);
 void pool_stop(ThreadPool *p);
 void pool_ponderhit(ThreadPool *p);
 void pool_wait(ThreadPool *p);
 bool pool_busy(ThreadPool *p);
+/* Nodes of the running search so far, or of the last one (all threads). */
+uint64_t pool_nodes(ThreadPool *p);
 
 #endif

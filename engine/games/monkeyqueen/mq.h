@@ -134,6 +134,8 @@ bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);
 Move mq_parse_move(const GamePos *gp, const char *text);
+bool mq_make_null(GamePos *gp, GameUndo *u);
+void mq_unmake_null(GamePos *gp, const GameUndo *u);
 void mq_print_move(const GamePos *gp, Move m, char *out);
 
 /* The hot code (mq_movegen.c, mq_make.c) is compiled twice: as is (portable x86-64),
@@ -159,7 +161,11 @@ void mq_print_move(const GamePos *gp, Move m, char *out);
     Move mq_nth##sfx(const GamePos *gp, uint64_t k);                                      \
     bool mq_is_legal##sfx(const GamePos *gp, Move m);                                     \
     void mq_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
-    void mq_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);
+    void mq_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                         \
+    bool mq_in_check##sfx(const GamePos *gp);                                             \
+    Move mq_winning_move##sfx(const GamePos *gp);                                         \
+    bool mq_see_ge##sfx(const GamePos *gp, Move m, int threshold);                        \
+    Score mq_evaluate##sfx(const GamePos *gp);
 MQ_DECLARE_HOT()
 #ifdef MQ_HAVE_BMI2
 MQ_DECLARE_HOT(_bmi2)
@@ -170,8 +176,11 @@ static inline int mq_colour_at(const MQPos *p, int sq) {
     return (int)(p->bb[CIGAR][sq >> 6] >> (sq & 63)) & 1;
 }
 
-/* Evaluation (mq_eval.c). */
-Score mq_evaluate(const GamePos *gp);
+/* Values in the static exchange (mq_see_ge): a baby as the evaluation counts it (a
+ * checker and a baby), a queen as a lost game. */
+enum { MQ_SEE_BABY = 150, MQ_SEE_QUEEN = 20000 };
+
+/* Evaluation (mq_eval.c; mq_evaluate is hot, declared above). */
 void mq_eval_trace(const GamePos *gp, char *out, size_t size);
 
 /* Game option indices in GameConfig. */

@@ -270,3 +270,23 @@ void mq_print_move(const GamePos *gp, Move m, char *out) {
         snprintf(out, MOVE_STR_MAX, "%c%d%c%d", 'a' + mq_file(mv_from(m)), mq_rank(mv_from(m)) + 1,
                  'a' + mq_file(mv_to(m)), mq_rank(mv_to(m)) + 1);
 }
+
+/* A pass, for the search's null move: the other colour is to move, nothing else
+ * changes. Refused while the pie rule's swap is still to come or possible. */
+bool mq_make_null(GamePos *gp, GameUndo *gu) {
+    MQPos *p = (MQPos *)gp;
+    MQUndo *u = (MQUndo *)gu;
+    if (p->swap == SWAP_PENDING || p->swap == SWAP_AVAILABLE) return false;
+    u->key = p->key;
+    p->key ^= mq_z_cigar;
+    p->stm ^= 1;
+    p->ply++;
+    return true;
+}
+
+void mq_unmake_null(GamePos *gp, const GameUndo *gu) {
+    MQPos *p = (MQPos *)gp;
+    p->key = ((const MQUndo *)gu)->key;
+    p->stm ^= 1;
+    p->ply--;
+}

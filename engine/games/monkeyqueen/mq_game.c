@@ -62,8 +62,12 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
         .noisy_value = mq_noisy_value, .history_size = MQ_SQ_NB * MQ_SQ_NB + 1,           \
         .history_index = mq_history_index, .make = mq_make##sfx,                          \
         .unmake = mq_unmake##sfx, .key = mq_key, .player_to_move = mq_player_to_move,     \
-        .ply = mq_ply, .terminal = mq_terminal, .no_moves_outcome = mq_no_moves_outcome,  \
-        .evaluate = mq_evaluate, .eval_trace = mq_eval_trace,                             \
+        .ply = mq_ply, .in_check = mq_in_check##sfx,                                      \
+        .winning_move = mq_winning_move##sfx, .see_ge = mq_see_ge##sfx,                   \
+        .make_null = mq_make_null, .unmake_null = mq_unmake_null,                         \
+        .terminal = mq_terminal,                                                          \
+        .no_moves_outcome = mq_no_moves_outcome, .evaluate = mq_evaluate##sfx,            \
+        .eval_trace = mq_eval_trace,                                                      \
     }
 
 const GameOps MONKEY_QUEEN = MQ_OPS(, "x86-64");

@@ -154,3 +154,82 @@ bool MQ_HOT(mq_is_legal)(const GamePos *gp, Move m) {
     }
     return m == want;
 }
+
+/* Colour c's pieces that see sq along its four lines (sight is mutual: a stack on sq sees
+ * them too): line type t's 16-bit occupancy-lane bits at t * 16 of the result. */
+static inline uint64_t seen_by(const MQPos *p, int sq, int c) {
+    const MQSqLines *s = &mq_sqlines[sq];
+    uint64_t r = 0;
+    for (int t = 0; t < LT_NB; t++) {
+        uint64_t w = p->line[s->line[t]];
+        r |= (uint64_t)(mq_reach(s->pos[t], (uint16_t)(w >> 32)) & (uint16_t)(w >> (16 * c))) << (16 * t);
+    }
+    return r;
+}
+
+bool MQ_HOT(mq_in_check)(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    int q = p->queen[p->stm];
+    return q != MQ_NO_SQ && seen_by(p, q, p->stm ^ 1) != 0;
+}
+
+Move MQ_HOT(mq_winning_move)(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    int c = p->stm, eq = p->queen[c ^ 1];
+    if (p->queen[c] == MQ_NO_SQ || eq == MQ_NO_SQ) return MOVE_NONE;
+    uint64_t seen = seen_by(p, eq, c);
+    if (!seen) return MOVE_NONE;
+    int bit = __builtin_ctzll(seen), t = bit >> 4, l = mq_sqlines[eq].line[t];
+    int from = mq_line_base[l] + (bit & 15) * mq_line_step[l];
+    return (Move)from | (Move)eq << 8 | MF_CAPTURE | MF_VICTIM_QUEEN |
+           (p->height[from] >= 2 ? MF_QUEEN : 0);
+}
+
+/* Static exchange on the target square of a capture, in evaluation units: a baby is
+ * MQ_SEE_BABY; a queen MQ_SEE_QUEEN, so large that a queen only ever takes last (a queen
+ * recaptured is a lost game). Each side recaptures with a baby while it has one in sight
+ * of the square, else with its queen; pieces that leave a line uncover the ones behind. */
+bool MQ_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold) {
+    const MQPos *p = (const MQPos *)gp;
+    if (!(m & MF_CAPTURE)) return threshold <= 0;
+    if (m & MF_VICTIM_QUEEN) return true;
+    /* Babies are all worth the same and a queen only takes last: an exchange a baby starts
+     * ends even or better for its side. */
+    if (!(m & MF_QUEEN) && threshold <= 0) return true;
+    int to = mv_to(m), from = mv_from(m), side = p->stm ^ 1;
+    const MQSqLines *s = &mq_sqlines[to];
+    unsigned gone[LT_NB] = {0, 0, 0, 0}; /* squares emptied, as bits of to's lines */
+    int gain[40], d = 0, on_to = p->height[from] >= 2 ? MQ_SEE_QUEEN : MQ_SEE_BABY, sq = from;
+    gain[0] = MQ_SEE_BABY;
+    for (;;) {
+        /* The piece that last took on to left sq: lines through to may see past it. */
+        const MQSqLines *r = &mq_sqlines[sq];
+        for (int t = 0; t < LT_NB; t++)
+            if (r->line[t] == s->line[t]) gone[t] |= 1u << r->pos[t];
+        /* side's cheapest piece in sight of to. */
+        int best = -1, best_v = 0;
+        for (int t = 0; t < LT_NB && best_v != MQ_SEE_BABY; t++) {
+            uint64_t w = p->line[s->line[t]];
+            unsigned occ = ((unsigned)(w >> 32) & ~gone[t]) | 1u << s->pos[t];
+            unsigned who = mq_reach(s->pos[t], (uint16_t)occ) & (unsigned)(w >> (16 * side)) & ~gone[t];
+            for (; who; who &= who - 1) {
+                int a = mq_line_base[s->line[t]] + __builtin_ctz(who) * mq_line_step[s->line[t]];
+                int v = p->height[a] >= 2 ? MQ_SEE_QUEEN : MQ_SEE_BABY;
+                if (best < 0 || v < best_v) best = a, best_v = v;
+            }
+        }
+        if (best < 0 || d + 1 >= (int)(sizeof gain / sizeof gain[0])) break;
+        d++;
+        gain[d] = on_to - gain[d - 1];
+        if (on_to == MQ_SEE_QUEEN) break; /* a queen taken ends the game: no recapture */
+        if ((gain[d] > -gain[d - 1] ? gain[d] : -gain[d - 1]) < 0) break; /* neither side gains */
+        on_to = best_v;
+        sq = best;
+        side ^= 1;
+    }
+    while (d > 0) {
+        gain[d - 1] = -(gain[d] > -gain[d - 1] ? gain[d] : -gain[d - 1]);
+        d--;
+    }
+    return gain[0] >= threshold;
+}

@@ -1,0 +1,87 @@
+/* player.c — the UGI loop of the reference opponents: handshake, positions (refereed by
+ * the engine object), queries, and go answered at once with the player's move. */
+#include "player.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/games/registry.h"
+
+int player_moves(const GameOps *g, const GamePos *pos, Move *list) { return g->gen_moves(pos, list, GEN_ALL); }
+
+#define MAX_TOKENS 4096
+
+/* position startpos|fen <string...> [moves ...] */
+static void set_position(Engine *e, char **tok, int n) {
+    char err[ERR_STR_MAX], fen[POS_STR_MAX] = "";
+    int i = 1, moves_at = n;
+    for (int k = 1; k < n; k++)
+        if (!strcasecmp(tok[k], "moves")) {
+            moves_at = k;
+            break;
+        }
+    const char *f = NULL;
+    if (i < n && !strcasecmp(tok[i], "fen")) {
+        for (int k = i + 1; k < moves_at; k++) {
+            if (strlen(fen) + strlen(tok[k]) + 2 >= sizeof fen) break;
+            if (k > i + 1) strcat(fen, " ");
+            strcat(fen, tok[k]);
+        }
+        f = fen;
+    }
+    int n_moves = moves_at < n ? n - moves_at - 1 : 0;
+    if (!engine_set_position(e, f, (const char *const *)tok + moves_at + 1, n_moves, err))
+        printf("info string error: %s\n", err);
+}
+
+static void answer_query(Engine *e, const char *what) {
+    if (!what) what = "";
+    if (!strcasecmp(what, "gameover")) printf("response %s\n", engine_game_over(e) ? "true" : "false");
+    else if (!strcasecmp(what, "p1turn")) printf("response %s\n", engine_player_to_move(e) == PLAYER_1 ? "true" : "false");
+    else if (!strcasecmp(what, "result")) {
+        GameResult r = engine_result(e);
+        printf("response %s\n", r == RESULT_P1_WIN ? "p1win" : r == RESULT_P2_WIN ? "p2win" : r == RESULT_DRAW ? "draw" : "none");
+    } else
+        printf("response unknown\n");
+}
+
+int player_main(const char *name, ChooseMove choose, int argc, char **argv) {
+    const GameOps *g = game_default();
+    Engine *e = engine_create(g);
+    if (!e) return 1;
+    uint64_t seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], NULL, 10);
+    Prng rng = {seed};
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    static char line[1 << 20];
+    static char *tok[MAX_TOKENS];
+    while (fgets(line, sizeof line, stdin)) {
+        int n = 0;
+        for (char *t = strtok(line, " \t\r\n"); t && n < MAX_TOKENS; t = strtok(NULL, " \t\r\n")) tok[n++] = t;
+        if (n == 0) continue;
+        const char *c = tok[0];
+        if (!strcasecmp(c, "ugi") || !strcasecmp(c, "uci")) {
+            printf("id name %s\nid author the Simia developers\nugiok\n", name);
+        } else if (!strcasecmp(c, "isready")) {
+            printf("readyok\n");
+        } else if (!strcasecmp(c, "position")) {
+            set_position(e, tok, n);
+        } else if (!strcasecmp(c, "query")) {
+            answer_query(e, n > 1 ? tok[1] : NULL);
+        } else if (!strcasecmp(c, "go")) {
+            char ms[MOVE_STR_MAX] = "0000";
+            if (!engine_game_over(e)) g->print_move(engine_position(e), choose(g, engine_position(e), &rng), ms);
+            printf("bestmove %s\n", ms);
+        } else if (!strcasecmp(c, "quit")) {
+            break;
+        }
+        fflush(stdout);
+    }
+    engine_destroy(e);
+    return 0;
+}

@@ -1,0 +1,468 @@
+/* test_search.c — the search as its users see it through the engine: forced wins found at
+ * the right distance, determinism of `go nodes` from a cleared state, MultiPV and
+ * searchmoves, legal principal variations, prompt stop, ponder, and the search options. */
+#include <pthread.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "testutil.h"
+
+static const GameOps *G;
+
+/* Everything one search reported. */
+typedef struct {
+    pthread_mutex_t lock;
+    int n_info, n_best, n_currmove;
+    SearchInfo last;           /* the last exact line of multipv 1 */
+    Move last_pv[MAX_PLY];
+    SearchInfo lines[MAX_MULTIPV]; /* the last line of each multipv number */
+    Move best, ponder;
+    bool pv_legal;             /* every pv replayed legally */
+    char trace[1 << 16];       /* depth/score/nodes/pv of every line, to compare runs */
+    size_t trace_len;
+} Record;
+
+static void rec_info(void *ctx, const SearchInfo *i) {
+    Record *r = ctx;
+    pthread_mutex_lock(&r->lock);
+    r->n_info++;
+    GamePos p = *i->root;
+    bool ok = true;
+    char pv[2048] = "";
+    for (int k = 0; k < i->pv_len; k++) {
+        if (!G->is_legal(&p, i->pv[k])) ok = false;
+        char ms[MOVE_STR_MAX];
+        G->print_move(&p, i->pv[k], ms);
+        strcat(strcat(pv, " "), ms);
+        GameUndo u;
+        if (ok) G->make(&p, i->pv[k], &u);
+    }
+    if (!ok || i->pv_len < 1) r->pv_legal = false;
+    if (i->multipv >= 1 && i->multipv <= MAX_MULTIPV) r->lines[i->multipv - 1] = *i;
+    if (i->multipv == 1 && i->bound == BOUND_EXACT) {
+        r->last = *i;
+        memcpy(r->last_pv, i->pv, sizeof(Move) * (size_t)i->pv_len);
+    }
+    if (r->trace_len < sizeof r->trace - 2200)
+        r->trace_len += (size_t)snprintf(r->trace + r->trace_len, sizeof r->trace - r->trace_len,
+                                         "d%d m%d s%d b%d n%llu%s\n", i->depth, i->multipv, i->score, i->bound,
+                                         (unsigned long long)i->nodes, pv);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void rec_currmove(void *ctx, const GamePos *root, Move m, int number, int depth) {
+    (void)root, (void)m, (void)number, (void)depth;
+    Record *r = ctx;
+    pthread_mutex_lock(&r->lock);
+    r->n_currmove++;
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void rec_best(void *ctx, const GamePos *root, Move best, Move ponder) {
+    (void)root;
+    Record *r = ctx;
+    pthread_mutex_lock(&r->lock);
+    r->n_best++;
+    r->best = best;
+    r->ponder = ponder;
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void rec_message(void *ctx, const char *text) { (void)ctx, (void)text; }
+
+static Record *rec_new(void) {
+    Record *r = calloc(1, sizeof *r);
+    pthread_mutex_init(&r->lock, NULL);
+    r->pv_legal = true;
+    return r;
+}
+
+static SearchReport reporter(Record *r) {
+    return (SearchReport){.ctx = r, .info = rec_info, .currmove = rec_currmove, .message = rec_message,
+                          .bestmove = rec_best};
+}
+
+static Engine *new_engine(void) {
+    Engine *e = engine_create(G);
+    ck_assert_ptr_nonnull(e);
+    char err[ERR_STR_MAX];
+    ck_assert_msg(engine_set_option(e, "Hash", "8", err), "%s", err);
+    return e;
+}
+
+static void set_pieces(Engine *e, const char *pieces, char side) {
+    char fen[1024], err[ERR_STR_MAX];
+    build_fen(fen, pieces, side, '-', 20);
+    ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s: %s", fen, err);
+}
+
+/* Runs a search to its end and returns what it reported. */
+static Record *run(Engine *e, const SearchLimits *l) {
+    Record *r = rec_new();
+    SearchReport rep = reporter(r);
+    char err[ERR_STR_MAX];
+    ck_assert_msg(engine_go(e, l, &rep, err), "%s", err);
+    engine_wait(e);
+    ck_assert_int_eq(r->n_best, 1);
+    ck_assert(r->pv_legal);
+    return r;
+}
+
+static Record *run_depth(Engine *e, int depth) {
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = depth;
+    return run(e, &l);
+}
+
+static void assert_best(const Record *r, const char *want) {
+    char ms[MOVE_STR_MAX];
+    G->print_move(NULL, r->best, ms);
+    ck_assert_str_eq(ms, want);
+}
+
+/* ---- forced wins ---- */
+
+START_TEST(queen_capture_in_one) {
+    Engine *e = new_engine();
+    /* Ivory's baby on c3 sees the Cigar queen on a1 along the diagonal. */
+    set_pieces(e, "I6:k7 i:c3 C4:a1 c:l10 c:f12", 'i');
+    Record *r = run_depth(e, 6);
+    assert_best(r, "c3a1");
+    ck_assert_int_eq(r->last.score, SCORE_WIN - 1);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* After Ivory's c5c3, the Cigar queen (height 2, so captures only) must take c3 or let c3
+ * take it, and the Ivory queen on k3 then takes it on c3: every reply loses the queen. */
+static const char *WIN3 = "I5:k3 i:c5 C2:a1 c:l10";
+
+/* The test's own brute force: does move m leave Cigar only replies that lose the queen? */
+static bool every_reply_loses(const GamePos *start, const char *move) {
+    GamePos p = *start;
+    play(G, &p, move);
+    Move list[MAX_MOVES];
+    int n = G->gen_moves(&p, list, GEN_ALL);
+    if (n == 0) return false; /* that would be a faster win */
+    for (int i = 0; i < n; i++) {
+        GamePos q = p;
+        GameUndo u;
+        G->make(&q, list[i], &u);
+        Move replies[MAX_MOVES];
+        int k = G->gen_moves(&q, replies, GEN_ALL);
+        bool takes = false;
+        for (int j = 0; j < k && !takes; j++) {
+            GamePos x = q;
+            G->make(&x, replies[j], &u);
+            takes = G->terminal(&x) == OUTCOME_LOSS;
+        }
+        if (!takes) return false;
+    }
+    return true;
+}
+
+START_TEST(win_in_three_plies) {
+    Engine *e = new_engine();
+    set_pieces(e, WIN3, 'i');
+    Record *r = run_depth(e, 7);
+    ck_assert_int_eq(r->last.score, SCORE_WIN - 3);
+    char ms[MOVE_STR_MAX];
+    G->print_move(NULL, r->best, ms);
+    ck_assert_msg(every_reply_loses(engine_position(e), ms), "%s does not force the win", ms);
+    ck_assert(every_reply_loses(engine_position(e), "c5c3"));
+    ck_assert_int_ge(r->last.pv_len, 3); /* the whole line: move, forced reply, capture */
+    free(r);
+    /* Seen from Cigar after c5c3: lost in 2 plies whatever it does. */
+    char fen[1024], err[ERR_STR_MAX];
+    build_fen(fen, WIN3, 'i', '-', 20);
+    const char *mv[] = {"c5c3"};
+    ck_assert(engine_set_position(e, fen, mv, 1, err));
+    r = run_depth(e, 5);
+    ck_assert_int_eq(r->last.score, -SCORE_WIN + 2);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* The Cigar queen (height 2, no babies) sees nothing: any Ivory move that does not come
+ * into its sight leaves Cigar without a move, which loses. */
+START_TEST(win_by_no_moves) {
+    Engine *e = new_engine();
+    set_pieces(e, "I5:k3 i:c5 C2:a1", 'i');
+    Record *r = run_depth(e, 5);
+    ck_assert_int_eq(r->last.score, SCORE_WIN - 1);
+    GamePos p = *engine_position(e);
+    GameUndo u;
+    G->make(&p, r->best, &u);
+    ck_assert_uint_eq(G->count_moves(&p), 0);
+    ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* The loser's view: Cigar to move with its queen seen by the Ivory baby on c3; taking it
+ * or not, the queen falls on the next move: lost in 2 plies, not at once. */
+START_TEST(loss_counted_from_the_loser) {
+    Engine *e = new_engine();
+    set_pieces(e, "I5:k3 i:c3 C2:a1 c:l10", 'c');
+    Record *r = run_depth(e, 6);
+    ck_assert_int_eq(r->last.score, -SCORE_WIN + 2);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* ---- determinism, limits, reports ---- */
+
+START_TEST(go_nodes_deterministic) {
+    Engine *e = new_engine();
+    const char *moves[] = {"g1g4", "f12f9", "g4c4"};
+    char err[ERR_STR_MAX];
+    SearchLimits l;
+    search_limits_init(&l);
+    l.nodes = 60000;
+    Record *a = NULL, *b = NULL;
+    uint64_t na = 0, nb = 0;
+    for (int round = 0; round < 2; round++) {
+        engine_new_game(e);
+        ck_assert(engine_set_position(e, NULL, moves, 3, err));
+        Record *r = run(e, &l);
+        *(round ? &nb : &na) = engine_nodes(e);
+        *(round ? &b : &a) = r;
+    }
+    ck_assert_uint_eq(na, l.nodes); /* stopped exactly at the limit */
+    ck_assert_uint_eq(na, nb);
+    ck_assert_uint_eq(a->best, b->best);
+    ck_assert_str_eq(a->trace, b->trace);
+    ck_assert_int_gt(a->n_info, 3);
+    free(a), free(b);
+    /* go depth too, and the same again after a search that changed the tables. */
+    Record *c = run_depth(e, 6);
+    engine_new_game(e);
+    Record *d = run_depth(e, 6);
+    engine_new_game(e);
+    Record *f = run_depth(e, 6);
+    ck_assert_str_eq(d->trace, f->trace);
+    ck_assert_uint_eq(d->best, f->best);
+    free(c), free(d), free(f);
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(multipv_lines_ordered) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    ck_assert(engine_set_option(e, "MultiPV", "3", err));
+    const char *moves[] = {"g1g4", "f12f9"};
+    ck_assert(engine_set_position(e, NULL, moves, 2, err));
+    Record *r = run_depth(e, 5);
+    for (int k = 0; k < 3; k++) {
+        ck_assert_int_eq(r->lines[k].multipv, k + 1);
+        ck_assert_int_eq(r->lines[k].depth, 5);
+    }
+    ck_assert_int_ge(r->lines[0].score, r->lines[1].score);
+    ck_assert_int_ge(r->lines[1].score, r->lines[2].score);
+    ck_assert_uint_ne(r->lines[0].pv[0], r->lines[1].pv[0]);
+    ck_assert_uint_eq(r->best, r->last_pv[0]);
+    free(r);
+    /* More lines than moves: as many lines as there are moves. */
+    set_pieces(e, "I2:a1 c:a3 C2:l11 c:k12", 'i');
+    ck_assert_int_eq((int)G->count_moves(engine_position(e)), 1);
+    ck_assert(engine_set_option(e, "MultiPV", "5", err));
+    r = run_depth(e, 3);
+    ck_assert_int_eq(r->lines[1].multipv, 0);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(searchmoves_restricts_root) {
+    Engine *e = new_engine();
+    set_pieces(e, "I6:k7 i:c3 C4:a1 c:l10 c:f12", 'i');
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = 4;
+    l.n_searchmoves = 2;
+    l.searchmoves[0] = G->parse_move(engine_position(e), "k7k8");
+    l.searchmoves[1] = G->parse_move(engine_position(e), "c3b3");
+    Record *r = run(e, &l);
+    char ms[MOVE_STR_MAX];
+    G->print_move(NULL, r->best, ms);
+    ck_assert_msg(!strcmp(ms, "k7k8") || !strcmp(ms, "c3b3"), "best %s", ms);
+    ck_assert_int_lt(r->last.score, SCORE_WIN_MIN); /* the winning capture was not allowed */
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Stop is a behaviour: the search returns and one bestmove arrives; infinite and ponder
+ * searches wait for it (or for ponderhit), whatever depth they reached. */
+START_TEST(stop_infinite_and_ponder) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    const char *moves[] = {"g1g4", "f12f9", "g4c4"};
+    ck_assert(engine_set_position(e, NULL, moves, 3, err));
+    SearchLimits l;
+    search_limits_init(&l);
+    l.infinite = true;
+    Record *r = rec_new();
+    SearchReport rep = reporter(r);
+    ck_assert(engine_go(e, &l, &rep, err));
+    ck_assert(!engine_go(e, &l, &rep, err)); /* a second go is refused */
+    ck_assert(!engine_set_option(e, "Hash", "4", err));
+    ck_assert_ptr_nonnull(strstr(err, "during a search"));
+    ck_assert(!engine_set_option(e, "Threads", "2", err));
+    usleep(30000);
+    ck_assert(engine_searching(e));
+    ck_assert_int_eq(r->n_best, 0);
+    engine_stop(e);
+    engine_wait(e);
+    ck_assert_int_eq(r->n_best, 1);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    free(r);
+
+    /* An infinite search that reaches its depth limit still waits for stop. */
+    l.depth = 1;
+    r = rec_new();
+    rep = reporter(r);
+    ck_assert(engine_go(e, &l, &rep, err));
+    usleep(20000);
+    ck_assert_int_eq(r->n_best, 0);
+    engine_stop(e);
+    engine_wait(e);
+    ck_assert_int_eq(r->n_best, 1);
+    free(r);
+
+    /* Ponder: no bestmove before ponderhit; then the clock runs (movetime 50 ms). */
+    ck_assert(engine_set_option(e, "Ponder", "true", err));
+    search_limits_init(&l);
+    l.ponder = true;
+    l.movetime = 50;
+    r = rec_new();
+    rep = reporter(r);
+    ck_assert(engine_go(e, &l, &rep, err));
+    usleep(80000);
+    ck_assert_int_eq(r->n_best, 0);
+    engine_ponderhit(e);
+    engine_wait(e);
+    ck_assert_int_eq(r->n_best, 1);
+    ck_assert_uint_ne(r->ponder, MOVE_NONE);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* A clock search returns in its own time (never more than a quarter of the clock) with a
+ * legal move; the bound is generous: this is behaviour, not a timing benchmark. */
+START_TEST(clock_search_returns) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    const char *moves[] = {"g1g7"};
+    ck_assert(engine_set_position(e, NULL, moves, 1, err));
+    SearchLimits l;
+    search_limits_init(&l);
+    l.time[PLAYER_1] = 100000;
+    l.time[PLAYER_2] = 400; /* player 2 (Cigar) is to move */
+    l.inc[PLAYER_1] = l.inc[PLAYER_2] = 0;
+    int64_t t0 = now_ms();
+    Record *r = run(e, &l);
+    int64_t spent = now_ms() - t0;
+    ck_assert_int_lt(spent, 2000);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(options_and_hash) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    ck_assert(!engine_set_option(e, "Hash", "0", err));
+    ck_assert(!engine_set_option(e, "Threads", "0", err));
+    ck_assert(engine_set_option(e, "hash", "2", err));
+    ck_assert_int_eq(engine_option_int(e, "Hash"), 2);
+    engine_prepare(e);
+    ck_assert(engine_set_option(e, "Clear Hash", NULL, err));
+    ck_assert(engine_set_option(e, "Hash", "3", err)); /* resized at once */
+    ck_assert(engine_set_option(e, "Move Overhead", "50", err));
+    ck_assert(engine_set_option(e, "Threads", "3", err));
+    ck_assert(engine_set_option(e, "Threads", "1", err));
+    Record *r = run_depth(e, 3);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* Lazy SMP: more threads than cores (8 on the 2 of the development machine), searches
+ * with each kind of limit, stop, and the pool resized between searches. Run under
+ * ThreadSanitizer by the test runner's TSan stage (label threads). */
+START_TEST(threads_search_together) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    ck_assert_msg(engine_set_option(e, "Threads", "8", err), "%s", err);
+    ck_assert(engine_set_position(e, "12/12/6c5/12/3c6c1/2C[14]9/4I[16]2i4/12/9i2/12/12/12 i - 20", NULL, 0, err));
+    Record *r = run_depth(e, 7);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    ck_assert_uint_eq(r->best, r->last_pv[0]);
+    ck_assert_uint_ge(engine_nodes(e), r->last.nodes); /* totals over all threads */
+    free(r);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.nodes = 200000;
+    r = run(e, &l);
+    ck_assert_msg(engine_nodes(e) >= l.nodes, "%s", r->trace);
+    free(r);
+    search_limits_init(&l);
+    l.infinite = true;
+    r = rec_new();
+    SearchReport rep = reporter(r);
+    ck_assert(engine_go(e, &l, &rep, err));
+    usleep(50000);
+    engine_stop(e);
+    engine_wait(e);
+    ck_assert_int_eq(r->n_best, 1);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    free(r);
+    /* A forced win is still found, whichever thread finds it. */
+    set_pieces(e, "I5:k3 i:c5 C2:a1 c:l10", 'i');
+    r = run_depth(e, 6);
+    ck_assert_int_eq(r->last.score, SCORE_WIN - 3);
+    free(r);
+    ck_assert(engine_set_option(e, "Threads", "3", err));
+    ck_assert(engine_set_option(e, "Threads", "1", err));
+    r = run_depth(e, 5);
+    ck_assert_int_eq(r->last.score, SCORE_WIN - 3);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+int main(void) {
+    G = game_default();
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, queen_capture_in_one);
+    tcase_add_test(tc, win_in_three_plies);
+    tcase_add_test(tc, win_by_no_moves);
+    tcase_add_test(tc, loss_counted_from_the_loser);
+    tcase_add_test(tc, go_nodes_deterministic);
+    tcase_add_test(tc, multipv_lines_ordered);
+    tcase_add_test(tc, searchmoves_restricts_root);
+    tcase_add_test(tc, stop_infinite_and_ponder);
+    tcase_add_test(tc, clock_search_returns);
+    tcase_add_test(tc, options_and_hash);
+    tcase_add_test(tc, threads_search_together);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}

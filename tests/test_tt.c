@@ -1,0 +1,167 @@
+/* test_tt.c — the transposition table: store and probe, win scores moved by ply, torn
+ * entries never trusted, the replacement policy, hashfull, sizes refused and resizing. */
+#include "engine/tt.h"
+#include "testutil.h"
+
+static TT tt;
+
+static void fresh(size_t mb) {
+    char err[ERR_STR_MAX];
+    tt_init(&tt);
+    ck_assert_msg(tt_resize(&tt, mb, err), "%s", err);
+}
+
+START_TEST(store_then_probe) {
+    fresh(1);
+    TTHit h;
+    Key k = 0x0123456789ABCDEFULL;
+    ck_assert(!tt_probe(&tt, k, 0, &h));
+    tt_store(&tt, k, 3, 0xABCD1234u, -57, 9, BOUND_LOWER);
+    ck_assert(tt_probe(&tt, k, 3, &h));
+    ck_assert_uint_eq(h.move, 0xABCD1234u);
+    ck_assert_int_eq(h.score, -57);
+    ck_assert_int_eq(h.depth, 9);
+    ck_assert_int_eq(h.bound, BOUND_LOWER);
+    ck_assert(!tt_probe(&tt, k ^ 1, 3, &h)); /* same bucket or not, another key misses */
+    tt_store(&tt, k, 0, MOVE_NONE, 12, 8, BOUND_UPPER); /* keeps the move it had */
+    ck_assert(tt_probe(&tt, k, 0, &h));
+    ck_assert_uint_eq(h.move, 0xABCD1234u);
+    ck_assert_int_eq(h.depth, 8);
+    ck_assert_int_eq(h.score, 12);
+    ck_assert_int_eq(h.bound, BOUND_UPPER);
+    tt_free(&tt);
+}
+END_TEST
+
+/* A win 10 plies from the root found at ply 4 is a win 6 plies from that node; probed
+ * from a node at ply 2 it is a win 8 plies from the root. The same for losses. */
+START_TEST(win_scores_move_with_ply) {
+    fresh(1);
+    TTHit h;
+    tt_store(&tt, 11, 4, MOVE_NONE, SCORE_WIN - 10, 5, BOUND_EXACT);
+    ck_assert(tt_probe(&tt, 11, 2, &h));
+    ck_assert_int_eq(h.score, SCORE_WIN - 8);
+    tt_store(&tt, 12, 4, MOVE_NONE, -SCORE_WIN + 10, 5, BOUND_EXACT);
+    ck_assert(tt_probe(&tt, 12, 7, &h));
+    ck_assert_int_eq(h.score, -SCORE_WIN + 13);
+    tt_store(&tt, 13, 4, MOVE_NONE, 250, 5, BOUND_EXACT); /* ordinary scores do not move */
+    ck_assert(tt_probe(&tt, 13, 9, &h));
+    ck_assert_int_eq(h.score, 250);
+    tt_free(&tt);
+}
+END_TEST
+
+/* Two threads' writes interleaved: the check word of one store with the data of another.
+ * The probe must miss for both keys, not return the other position's data. */
+START_TEST(torn_entry_is_a_miss) {
+    fresh(1);
+    Key a = 0x1111222233334444ULL;
+    tt_store(&tt, a, 0, 0x77u, 100, 6, BOUND_EXACT);
+    TTBucket *b = tt_bucket(&tt, a);
+    TTEntry *e = NULL;
+    for (int i = 0; i < TT_BUCKET; i++)
+        if ((atomic_load(&b->e[i].check) ^ atomic_load(&b->e[i].data)) == a) e = &b->e[i];
+    ck_assert_ptr_nonnull(e);
+    /* Another position's store to the same slot that got only half way. */
+    Key other = a;
+    do other += 0x9E3779B97F4A7C15ULL; /* another position of the same bucket */
+    while (tt_bucket(&tt, other) != b);
+    uint64_t data_a = atomic_load(&e->data);
+    uint64_t data_other = data_a ^ 0x0000000000000055ULL; /* another move */
+    atomic_store(&e->data, data_other);                    /* data written, check still a's */
+    TTHit h;
+    ck_assert(!tt_probe(&tt, a, 0, &h));
+    ck_assert(!tt_probe(&tt, other, 0, &h));
+    atomic_store(&e->check, other ^ data_other); /* the store completes: other's entry */
+    ck_assert(tt_probe(&tt, other, 0, &h));
+    ck_assert_uint_eq(h.move, 0x77u ^ 0x55u);
+    ck_assert(!tt_probe(&tt, a, 0, &h));
+    tt_free(&tt);
+}
+END_TEST
+
+/* Keys landing in one bucket: a full bucket gives up its shallowest entry, and entries of
+ * older searches before deeper ones of this search. */
+START_TEST(replacement_prefers_depth_and_age) {
+    fresh(1);
+    Key keys[64];
+    int n = 0;
+    TTBucket *target = tt_bucket(&tt, 1);
+    for (Key k = 1; n < 64; k += 0x9E3779B97F4A7C15ULL)
+        if (tt_bucket(&tt, k) == target) keys[n++] = k;
+    int depths[TT_BUCKET] = {7, 3, 9, 5};
+    for (int i = 0; i < TT_BUCKET; i++) tt_store(&tt, keys[i], 0, MOVE_NONE, 0, depths[i], BOUND_EXACT);
+    TTHit h;
+    tt_store(&tt, keys[4], 0, MOVE_NONE, 0, 4, BOUND_EXACT);
+    ck_assert(tt_probe(&tt, keys[4], 0, &h));
+    ck_assert(!tt_probe(&tt, keys[1], 0, &h)); /* depth 3 went */
+    ck_assert(tt_probe(&tt, keys[0], 0, &h) && tt_probe(&tt, keys[2], 0, &h) && tt_probe(&tt, keys[3], 0, &h));
+    /* Two searches later the depth-9 entry is worth less than fresh shallow ones. */
+    tt_new_search(&tt);
+    tt_new_search(&tt);
+    tt_store(&tt, keys[5], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
+    tt_store(&tt, keys[6], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
+    tt_store(&tt, keys[7], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
+    tt_store(&tt, keys[8], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
+    for (int i = 5; i <= 8; i++) ck_assert(tt_probe(&tt, keys[i], 0, &h));
+    /* A shallower result for a position of this search does not erase a much deeper one. */
+    tt_store(&tt, keys[5], 0, 0x99u, 0, 12, BOUND_LOWER);
+    tt_store(&tt, keys[5], 0, 0x98u, 0, 2, BOUND_LOWER);
+    ck_assert(tt_probe(&tt, keys[5], 0, &h));
+    ck_assert_int_eq(h.depth, 12);
+    ck_assert_uint_eq(h.move, 0x99u);
+    tt_free(&tt);
+}
+END_TEST
+
+START_TEST(hashfull_and_clear) {
+    fresh(1);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    for (uint64_t i = 0; i < tt.n_buckets * TT_BUCKET; i++)
+        tt_store(&tt, i * 0x9E3779B97F4A7C15ULL + 1, 0, MOVE_NONE, 0, 3, BOUND_EXACT);
+    int full = tt_hashfull(&tt);
+    ck_assert_int_gt(full, 500);
+    ck_assert_int_le(full, 1000);
+    tt_new_search(&tt); /* older entries no longer count */
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_clear(&tt);
+    TTHit h;
+    ck_assert(!tt_probe(&tt, 1, 0, &h));
+    tt_free(&tt);
+}
+END_TEST
+
+START_TEST(sizes_refused_keep_the_table) {
+    fresh(2);
+    char err[ERR_STR_MAX] = "";
+    tt_store(&tt, 42, 0, 0x5u, 1, 1, BOUND_EXACT);
+    ck_assert(!tt_resize(&tt, 0, err));
+    ck_assert_ptr_nonnull(strstr(err, "Hash must be"));
+    size_t phys = tt_physical_mb();
+    if (phys && phys / 10 * 9 + 1 <= TT_MB_MAX) {
+        ck_assert(!tt_resize(&tt, phys / 10 * 9 + 1, err));
+        ck_assert_ptr_nonnull(strstr(err, "memory"));
+    }
+    ck_assert_uint_eq(tt.mb, 2);
+    TTHit h;
+    ck_assert(tt_probe(&tt, 42, 0, &h)); /* nothing happened to the old table */
+    ck_assert(tt_resize(&tt, 3, err));
+    ck_assert_uint_eq(tt.mb, 3);
+    ck_assert_uint_eq(tt.n_buckets, (3u << 20) / sizeof(TTBucket));
+    ck_assert(!tt_probe(&tt, 42, 0, &h));
+    tt_free(&tt);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("tt");
+    TCase *tc = tcase_create("tt");
+    tcase_add_test(tc, store_then_probe);
+    tcase_add_test(tc, win_scores_move_with_ply);
+    tcase_add_test(tc, torn_entry_is_a_miss);
+    tcase_add_test(tc, replacement_prefers_depth_and_age);
+    tcase_add_test(tc, hashfull_and_clear);
+    tcase_add_test(tc, sizes_refused_keep_the_table);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
