@@ -81,7 +81,13 @@ void search_run(SearchState *s) {
     int pv_len = 0, max_depth = job->limits.depth > 0 ? job->limits.depth : MAX_PLY - 1;
     Move list[MAX_MOVES];
     int n = job->game->gen_moves(&s->pos, list, GEN_ALL);
-    s->best_root = n ? list[0] : MOVE_NONE;
+    /* Until a first iteration ends, the first root move allowed (searchmoves respected). */
+    s->best_root = MOVE_NONE;
+    for (int i = 0; i < n && s->best_root == MOVE_NONE; i++) {
+        bool allowed = job->limits.n_searchmoves == 0;
+        for (int j = 0; j < job->limits.n_searchmoves; j++) allowed |= list[i] == job->limits.searchmoves[j];
+        if (allowed) s->best_root = list[i];
+    }
     for (int d = 1; d <= max_depth && !s->stopped; d++) {
         s->seldepth = 0;
         Score sc = negamax(s, d, 0, -SCORE_INF, SCORE_INF, pv, &pv_len);
