@@ -44,7 +44,10 @@ static Score negamax(SearchState *s, int depth, int ply, Score alpha, Score beta
         int k = 0;
         for (int i = 0; i < n; i++)
             for (int j = 0; j < s->job->limits.n_searchmoves; j++)
-                if (list[i] == s->job->limits.searchmoves[j]) list[k++] = list[i];
+                if (list[i] == s->job->limits.searchmoves[j]) {
+                    list[k++] = list[i]; /* once, even if named twice */
+                    break;
+                }
         n = k;
     }
     if (ply == 0 && s->best_root != MOVE_NONE)

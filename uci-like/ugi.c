@@ -397,6 +397,9 @@ static bool parse_go(Ugi *u, Args *a, SearchLimits *l, int *perft) {
                     fail("go: searchmoves: " CLIP_FMT " is not a legal move here", CLIP(a->tok[j]));
                     return false;
                 }
+                bool repeated = false; /* a move named twice is one move to search */
+                for (int s = 0; s < l->n_searchmoves && !repeated; s++) repeated = l->searchmoves[s] == m;
+                if (repeated) continue;
                 if (l->n_searchmoves == MAX_SEARCHMOVES) {
                     fail("go: searchmoves: more than %d moves", MAX_SEARCHMOVES);
                     return false;

@@ -59,7 +59,7 @@ static int replay_dir(const char *dir, int *count) {
         snprintf(names[n++], len, "%s/%s", dir, de->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, compare);
+    if (n) qsort(names, n, sizeof *names, compare);
     int rc = 0;
     for (size_t i = 0; i < n; i++) {
         struct stat st;
