@@ -834,10 +834,11 @@ static void session_end(Session *S) {
     bool searching = chance(S, 40);
     if (searching) {
         if (!playable(S)) model_position(S, NULL, NULL, 0), send_line(S, "position startpos");
-        PendingGo g;
+        PendingGo g; /* (a start position can be lost already: IvoryHeight 2 has no move) */
         memset(&g, 0, sizeof g);
         g.root = S->pos;
-        g.unbounded = true;
+        g.expect_null = !playable(S);
+        g.unbounded = !g.expect_null;
         g.ponder_ok = S->ponder_on;
         S->go[S->n_go++] = g;
         send_line(S, "go infinite");
