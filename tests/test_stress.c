@@ -6,7 +6,8 @@
  *
  * Environment: SIMIA_STRESS_SEED=N      the first session's seed (session i uses N + i);
  *              SIMIA_STRESS_SESSIONS=K  how many sessions (default 40);
- *              SIMIA_STRESS_SECONDS=S   a soak: new sessions until S seconds have passed.
+ *              SIMIA_STRESS_SECONDS=S   a soak: new sessions until S seconds have passed;
+ *              SIMIA_STRESS_TRANSCRIPT=F every line sent and received, whole, into file F.
  * A failure prints the session's seed and the line that reruns just that session. */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,6 +36,7 @@
 
 static const GameOps *G;
 static const char *PROG = "tests/test_stress";
+static FILE *TRANSCRIPT; /* SIMIA_STRESS_TRANSCRIPT */
 
 typedef enum { ST_NONE, ST_PLAYING, ST_FORFEIT } Status;
 
@@ -102,6 +104,12 @@ static bool chance(Session *S, int percent) { return below(S, 100) < (uint32_t)p
 /* ---- the record and failures ---- */
 
 static void record(Session *S, const char *dir, const char *text, size_t len) {
+    if (TRANSCRIPT) {
+        fprintf(TRANSCRIPT, "%s ", dir);
+        fwrite(text, 1, len, TRANSCRIPT);
+        fputc('\n', TRANSCRIPT);
+        fflush(TRANSCRIPT);
+    }
     if (len > 160) len = 160;
     char *s = malloc(len + 8);
     if (!s) return;
@@ -125,7 +133,7 @@ static void fail(Session *S, const char *fmt, ...) {
     fprintf(stderr, "\n--- the last lines sent (>) and received (<) ---\n");
     int from = S->hist_n > HISTORY ? S->hist_n - HISTORY : 0;
     for (int i = from; i < S->hist_n; i++) fprintf(stderr, "%s\n", S->hist[i % HISTORY]);
-    fprintf(stderr, "--- rerun this session alone with:\n    SIMIA_STRESS_SEED=%" PRIu64
+    fprintf(stderr, "--- (SIMIA_STRESS_TRANSCRIPT=FILE keeps every line whole)\n--- rerun this session alone with:\n    SIMIA_STRESS_SEED=%" PRIu64
                     " SIMIA_STRESS_SESSIONS=1 %s\n", S->seed, PROG);
     exit(1);
 }
@@ -927,6 +935,11 @@ int main(int argc, char **argv) {
     uint64_t seed = (uint64_t)env_ll("SIMIA_STRESS_SEED", (long long)(fresh & 0x7fffffffffffffffull));
     long long sessions = env_ll("SIMIA_STRESS_SESSIONS", DEFAULT_SESSIONS);
     long long seconds = env_ll("SIMIA_STRESS_SECONDS", 0);
+    const char *transcript = getenv("SIMIA_STRESS_TRANSCRIPT");
+    if (transcript && *transcript && !(TRANSCRIPT = fopen(transcript, "w"))) {
+        fprintf(stderr, "cannot write %s\n", transcript);
+        return 2;
+    }
     fprintf(stderr, "test_stress: seed %" PRIu64 " (rerun: SIMIA_STRESS_SEED=%" PRIu64 "), %s\n", seed, seed,
             seconds ? "soak" : "sessions");
     int64_t t0 = now_ms();

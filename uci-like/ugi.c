@@ -257,6 +257,9 @@ static bool cmd_isready(Ugi *u, Args *a) {
 }
 
 static bool cmd_setoption(Ugi *u, Args *a) {
+    /* A search that has printed its bestmove may still be ending: an arena that changes
+     * Hash or Threads right after a bestmove must not be told a search is running. */
+    if (!atomic_load(&u->search_active)) engine_wait(u->e);
     if (a->n < 3 || !tok_is(a->tok[1], "name")) {
         fail("setoption: expected 'setoption name <name> [value <value>]'");
         return true;
