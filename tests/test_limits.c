@@ -178,6 +178,43 @@ START_TEST(all_squares_occupied_tallest_queens) {
 }
 END_TEST
 
+/* All 144 squares full and no queen in reach of an enemy (each walled in by its own babies):
+ * nothing ends the game at once, and every piece can take a neighbour, so the tree is all
+ * captures. A depth-limited search must still answer within the hang bound. */
+START_TEST(full_board_without_a_quick_win) {
+    char fen[1024], pieces[2048] = "", *o = pieces;
+    for (int sq = 0; sq < 144; sq++) {
+        int f = sq % 12, r = sq / 12;
+        const char *t = sq == 0 ? "I99" : sq == 143 ? "C99" : (sq == 1 || sq == 12 || sq == 13) ? "i"
+                        : (sq == 142 || sq == 131 || sq == 130) ? "c" : (f + r) % 2 ? "i" : "c";
+        o += sprintf(o, "%s:%c%d ", t, 'a' + f, r + 1);
+    }
+    Child *c = start();
+    for (int side = 0; side < 2; side++) {
+        build_fen(fen, pieces, side ? 'c' : 'i', '-', 100);
+        GamePos p;
+        parse_ok(G, &p, fen, 1);
+        Move list[MAX_MOVES];
+        int n = G->gen_moves(&p, list, GEN_ALL);
+        ck_assert_int_gt(n, 100);
+        for (int i = 0; i < n; i++) { /* no move ends the game */
+            GamePos q = p;
+            GameUndo u;
+            G->make(&q, list[i], &u);
+            ck_assert_int_eq(G->terminal(&q), OUTCOME_ONGOING);
+        }
+        ck_assert(child_send(c, "position fen %s", fen));
+        for (int depth = 1; depth <= 2; depth++) {
+            ck_assert(child_send(c, "go depth %d", depth));
+            expect_legal_bestmove(c, &p);
+        }
+        send_ok(c, "go nodes 5000");
+        expect_legal_bestmove(c, &p);
+    }
+    quit(c);
+}
+END_TEST
+
 START_TEST(tallest_queens_from_the_start) {
     Child *c = start();
     ck_assert_int_eq(errors_of(c, "setoption name IvoryHeight value 99"), 0);
@@ -299,6 +336,7 @@ static Suite *suite(void) {
     tcase_add_test(t, move_list_of_thousand_plies);
     tcase_add_test(t, ply_counter_at_its_limit);
     tcase_add_test(t, all_squares_occupied_tallest_queens);
+    tcase_add_test(t, full_board_without_a_quick_win);
     tcase_add_test(t, tallest_queens_from_the_start);
     tcase_add_test(t, line_length_cap_exact);
     tcase_add_test(t, hundreds_of_searchmoves);
