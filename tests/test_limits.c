@@ -1,11 +1,12 @@
 /* test_limits.c — the engine at the edges of what input can ask, through the protocol of
  * the real executable: move lists of thousands of plies, every square occupied, the tallest
  * queens, lines at the length cap, hundreds of searchmoves, huge option names and values,
- * and option values beyond their range or the machine's memory. */
+ * Hash beyond its maximum or the machine's memory, and the table's memory really taken. */
 #include <inttypes.h>
 #include <unistd.h>
 
 #include "conversation.h"
+#include "engine/engine.h"
 #include "engine/perft.h"
 #include "engine/prng.h"
 #include "testutil.h"
@@ -329,6 +330,107 @@ START_TEST(huge_option_names_and_values) {
 }
 END_TEST
 
+/* ---- Hash: beyond the declared maximum or the machine's memory ---- */
+
+/* The maximum an option announces in `ugi`, or -1. */
+static long long announced_max(Child *c, const char *name) {
+    child_transcript_reset(c);
+    send_ok(c, "ugi");
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    char want[96];
+    snprintf(want, sizeof want, "option name %s type spin ", name);
+    const char *l = strstr(child_transcript(c), want), *mx = l ? strstr(l, " max ") : NULL;
+    return mx ? strtoll(mx + 5, NULL, 10) : -1;
+}
+
+static long long physical_mb(void) {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (long long)pages * size >> 20 : 0;
+}
+
+/* Refused with one error line that contains `why`. */
+static void refused(Child *c, const char *line, const char *why) {
+    ck_assert_int_eq(errors_of(c, line), 1);
+    ck_assert_msg(strstr(child_transcript(c), why), "'%s': no '%s' in\n%s", line, why, child_transcript(c));
+}
+
+START_TEST(hash_beyond_limits_refused) {
+    Child *c = start();
+    long long max = announced_max(c, "Hash"), phys = physical_mb();
+    if (max < 0) { /* a build without the hash table (the first, plain search) */
+        fprintf(stderr, "hash_beyond_limits_refused: no Hash option in this build, nothing to check\n");
+        quit(c);
+        return;
+    }
+    ck_assert_int_eq(errors_of(c, "setoption name Hash value 8"), 0);
+    GamePos p;
+    GameConfig cfg = mq_cfg(1, 20, 20);
+    G->startpos(&p, &cfg);
+    send_ok(c, "position startpos");
+    send_ok(c, "go depth 3"); /* the table is in use */
+    expect_legal_bestmove(c, &p);
+    char line[128];
+    snprintf(line, sizeof line, "setoption name Hash value %lld", max + 1);
+    refused(c, line, "stays 8");
+    if (phys > 0 && phys * 2 <= max) { /* beyond the machine: refused before any allocation */
+        snprintf(line, sizeof line, "setoption name Hash value %lld", phys * 2);
+        refused(c, line, "memory");
+        refused(c, line, "stays 8");
+    }
+    refused(c, "setoption name Hash value 0", "stays 8");
+    refused(c, "setoption name Hash value -5", "Hash");
+    refused(c, "setoption name Hash value 99999999999999999999", "Hash");
+    /* the engine plays on, with its table */
+    send_ok(c, "go depth 3");
+    expect_legal_bestmove(c, &p);
+    /* not during a search */
+    send_ok(c, "go infinite");
+    refused(c, "setoption name Hash value 4", "search");
+    refused(c, "setoption name Threads value 2", "search");
+    send_ok(c, "stop");
+    expect_legal_bestmove(c, &p);
+    ck_assert_int_eq(errors_of(c, "setoption name Hash value 4"), 0); /* after it: at once */
+    snprintf(line, sizeof line, "setoption name Threads value %lld", announced_max(c, "Threads") + 1);
+    ck_assert_int_eq(errors_of(c, line), 1);
+    quit(c);
+}
+END_TEST
+
+/* Resident memory of this process, MB. */
+static long long resident_mb(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    long long size = 0, res = 0;
+    if (f) {
+        if (fscanf(f, "%lld %lld", &size, &res) != 2) res = 0;
+        fclose(f);
+    }
+    return res * sysconf(_SC_PAGESIZE) >> 20;
+}
+
+/* Under overcommit a successful malloc proves nothing: the table's memory is touched when
+ * it is made, so that a missing page shows then, not in the middle of a game. */
+START_TEST(hash_memory_is_touched_when_made) {
+    Engine *e = engine_create(G);
+    char err[ERR_STR_MAX];
+    if (!options_find(engine_options(e), "Hash")) {
+        fprintf(stderr, "hash_memory_is_touched_when_made: no Hash option in this build, nothing to check\n");
+        engine_destroy(e);
+        return;
+    }
+    ck_assert_msg(engine_set_option(e, "Hash", "64", err), "%s", err);
+    long long before = resident_mb();
+    engine_prepare(e); /* the deferred allocation */
+    long long after = resident_mb();
+    ck_assert_msg(after - before >= 60, "resident memory grew by %lld MB for a 64 MB table", after - before);
+    ck_assert_msg(engine_set_option(e, "Hash", "128", err), "%s", err); /* resized at once */
+    ck_assert_msg(resident_mb() - before >= 120, "resident memory grew by %lld MB for a 128 MB table",
+                  resident_mb() - before);
+    ck_assert(!engine_set_option(e, "Hash", "0", err));
+    ck_assert_int_eq(engine_option_int(e, "Hash"), 128);
+    engine_destroy(e);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("limits");
     TCase *t = tcase_create("limits");
@@ -341,6 +443,8 @@ static Suite *suite(void) {
     tcase_add_test(t, line_length_cap_exact);
     tcase_add_test(t, hundreds_of_searchmoves);
     tcase_add_test(t, huge_option_names_and_values);
+    tcase_add_test(t, hash_beyond_limits_refused);
+    tcase_add_test(t, hash_memory_is_touched_when_made);
     suite_add_tcase(s, t);
     return s;
 }
