@@ -64,15 +64,17 @@ bool options_set(OptionTable *t, const char *name, const char *value, char *err)
         break;
     case OPT_CHECK:
         if (!value || (strcasecmp(value, "true") && strcasecmp(value, "false"))) {
-            snprintf(err, ERR_STR_MAX, "option '%s' takes true or false, not '%.64s'", o->name, value ? value : "");
+            snprintf(err, ERR_STR_MAX, "option '%s' takes true or false, not '%.64s'; it stays %s", o->name,
+                     value ? value : "", o->value ? "true" : "false");
             return false;
         }
         v = !strcasecmp(value, "true");
         break;
     case OPT_SPIN:
         if (!value || !parse_int(value, &v) || v < o->min || v > o->max) {
-            snprintf(err, ERR_STR_MAX, "option '%s' takes an integer from %" PRId64 " to %" PRId64 ", not '%.64s'",
-                     o->name, o->min, o->max, value ? value : "");
+            snprintf(err, ERR_STR_MAX,
+                     "option '%s' takes an integer from %" PRId64 " to %" PRId64 ", not '%.64s'; it stays %" PRId64,
+                     o->name, o->min, o->max, value ? value : "", o->value);
             return false;
         }
         break;

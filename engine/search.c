@@ -147,6 +147,12 @@ static inline Score child(SearchThread *t, bool same, Score a, Score b, int dept
 /* Quiescence futility: a capture must be able to win back alpha - stand pat - margin. */
 #define QS_FUTILITY 1
 #define QS_FUT_MARGIN 100
+/* Plies into the quiescence search in which even exchanges are tried; deeper, a capture
+ * must win material. On a board full of guarded babies every piece can trade with a
+ * neighbour, and even trades in every order make a tree no budget covers. */
+#ifndef QS_EVEN_PLIES
+#define QS_EVEN_PLIES 2
+#endif
 
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
     const GameOps *g = t->game;
@@ -181,9 +187,11 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
         legal++;
         /* Exchanges that lose material are left to the main search, and so are those
          * that cannot lift the stand-pat score to alpha even with a margin. */
-        if (!in_check && g->see_ge &&
-            !g->see_ge(pos, m, QS_FUTILITY && best + QS_FUT_MARGIN <= alpha ? alpha - best - QS_FUT_MARGIN + 1 : 0))
-            continue;
+        if (!in_check && g->see_ge) {
+            Score need = QS_FUTILITY && best + QS_FUT_MARGIN <= alpha ? alpha - best - QS_FUT_MARGIN + 1 : 0;
+            if (qply >= QS_EVEN_PLIES && need < 1) need = 1;
+            if (!g->see_ge(pos, m, need)) continue;
+        }
         GameUndo u;
         g->make(pos, m, &u);
         count_node(t);

@@ -33,21 +33,27 @@ test_in() { # dir, ctest args...
     ctest --test-dir "$dir" --output-on-failure -j "$jobs" "$@"
 }
 
+# Each libFuzzer target for fuzz_seconds, from its committed seeds (only read) and a scratch
+# corpus; a hang of 20 s counts as a failure. A failing input is kept in build/fuzz-artifacts/
+# (replay it with build/<any test build>/tests/fuzz/fuzz_<target>_replay FILE; to keep it as a
+# regression test, copy it to tests/fuzz/regressions/<target>/).
 fuzz() {
     build fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIMIA_TESTS=OFF \
         -DSIMIA_FUZZ=ON -DSIMIA_SANITIZE=address,undefined
-    local work
+    local work artifacts=build/fuzz-artifacts
     work=$(mktemp -d)
+    mkdir -p "$artifacts"
     for target in build/fuzz/tests/fuzz/fuzz_*; do
-        local name=${target##*/fuzz_}
+        local name=${target##*/fuzz_} dict=()
+        [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
         stage "fuzz $name for ${fuzz_seconds}s"
         mkdir -p "$work/$name"
-        # New inputs go to a scratch corpus; the committed seeds are only read.
-        "$target" -max_total_time="$fuzz_seconds" -max_len=4096 -print_final_stats=1 \
-            -artifact_prefix="$work/$name-" "$work/$name" "tests/fuzz/corpus/$name" \
-            2> "$work/$name.log" || { tail -n 40 "$work/$name.log" >&2; ls "$work" >&2;
-                                      echo "fuzz target $name failed; crash input in $work" >&2; exit 1; }
-        grep -E "stat::number_of_executed_units|Done" "$work/$name.log" >&2 || true
+        "$target" -max_total_time="$fuzz_seconds" -max_len=4096 -timeout=20 -print_final_stats=1 \
+            "${dict[@]}" -artifact_prefix="$artifacts/$name-" "$work/$name" "tests/fuzz/corpus/$name" \
+            2> "$work/$name.log" || { tail -n 60 "$work/$name.log" >&2
+                                      echo "fuzz target $name failed; the input is in $artifacts:" >&2
+                                      ls -l "$artifacts" >&2; exit 1; }
+        grep -E "INFO: Seed:|stat::number_of_executed_units|stat::new_units_added|Done" "$work/$name.log" >&2 || true
     done
     rm -rf "$work"
 }

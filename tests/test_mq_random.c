@@ -83,7 +83,7 @@ static int random_game(Prng *rng, int pie, int ivory, int cigar, int check_every
 /* Two seeds per build of the hot code. */
 START_TEST(random_games_standard_start) {
     G = VARIANTS[_i / 2];
-    Prng rng = {(uint64_t)_i * 7919 + 1};
+    Prng rng = {test_seed("random_games_standard_start", 1) + (uint64_t)_i * 7919};
     long plies = 0;
     for (int g = 0; g < 1000; g++) plies += random_game(&rng, g & 1, 20, 20, 1);
     ck_assert_int_gt(plies, 1000);
@@ -91,7 +91,7 @@ START_TEST(random_games_standard_start) {
 END_TEST
 
 START_TEST(random_games_any_heights) {
-    Prng rng = {424242};
+    Prng rng = {test_seed("random_games_any_heights", 424242)};
     for (int g = 0; g < 1500; g++)
         random_game(&rng, (int)prng_below(&rng, 2), 2 + (int)prng_below(&rng, 98),
                     2 + (int)prng_below(&rng, 98), 1);

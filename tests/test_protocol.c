@@ -3,63 +3,12 @@
  * hostile input, shutdown), each wait bounded so that a hang fails the test. */
 #include <unistd.h>
 
-#include "childproc.h"
+#include "conversation.h"
 #include "testutil.h"
-
-#define WAIT 5000 /* ms: far above anything a healthy engine needs here */
 
 static const GameOps *G;
 
-/* ---- conversation helpers ---- */
-
-static Child *start(void) {
-    char *argv[] = {SIMIA_BINARY, NULL};
-    Child *c = child_start(argv);
-    ck_assert_ptr_nonnull(c);
-    return c;
-}
-
-static void send_ok(Child *c, const char *line) { ck_assert_msg(child_send(c, "%s", line), "send '%s'", line); }
-
-static void ready(Child *c) {
-    send_ok(c, "isready");
-    ck_assert_msg(child_expect(c, "readyok", WAIT), "no readyok; transcript:\n%s", child_transcript(c));
-}
-
-static void quit(Child *c) {
-    child_send(c, "quit");
-    ck_assert_int_eq(child_wait(c, WAIT), 0);
-    child_free(c);
-}
-
-/* The answer to a query: the second word of its response line. */
-static char answer[64];
-static const char *ask(Child *c, const char *what) {
-    ck_assert(child_send(c, "query %s", what));
-    const char *l = child_expect(c, "response ", WAIT);
-    ck_assert_msg(l, "no response to query %s", what);
-    ck_assert_msg(!strchr(l + 9, ' '), "response of more than two words: '%s'", l);
-    snprintf(answer, sizeof answer, "%s", l + 9);
-    return answer;
-}
-
-/* Sends a command, then isready, and returns how many error lines came in between. */
-static int errors_of(Child *c, const char *line) {
-    child_transcript_reset(c);
-    send_ok(c, line);
-    ready(c);
-    return child_count(c, "info string error:");
-}
-
-/* The move of a bestmove line, checked to be exactly two words. */
-static char best[64];
-static const char *bestmove(Child *c, int timeout_ms) {
-    const char *l = child_expect(c, "bestmove", timeout_ms);
-    ck_assert_msg(l, "no bestmove; transcript:\n%s", child_transcript(c));
-    ck_assert_msg(!strncmp(l, "bestmove ", 9) && !strchr(l + 9, ' '), "bestmove line '%s'", l);
-    snprintf(best, sizeof best, "%s", l + 9);
-    return best;
-}
+/* ---- conversation helpers (the rest are in conversation.h) ---- */
 
 /* The engine's position for "position startpos|fen F moves ...", rebuilt in-process. */
 static void replay(GamePos *p, const char *fen, const char *moves) {

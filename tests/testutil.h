@@ -96,4 +96,23 @@ static inline int run_suite(Suite *s) {
 
 static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
 
+/* The seed of a random test: SIMIA_SEED from the environment when set (to rerun a failure,
+ * or to explore other seeds), else the test's fixed default, so that CI is repeatable.
+ * Printed either way: every failure report says how to rerun it. */
+static inline uint64_t test_seed(const char *test, uint64_t def) {
+    const char *env = getenv("SIMIA_SEED");
+    uint64_t seed = def;
+    if (env && *env) {
+        char *end;
+        seed = strtoull(env, &end, 0);
+        if (*end) {
+            fprintf(stderr, "SIMIA_SEED='%s' is not a number\n", env);
+            exit(2);
+        }
+    }
+    fprintf(stderr, "%s: seed %llu (rerun: SIMIA_SEED=%llu)\n", test, (unsigned long long)seed,
+            (unsigned long long)seed);
+    return seed;
+}
+
 #endif

@@ -21,6 +21,8 @@ static atomic_bool out_closed;
 static int wake_pipe[2] = {-1, -1};
 static FILE *log_file;
 static FILE *stream_file; /* output_stream(), made on first use */
+static OutputSink sink;   /* instead of stdout, when set */
+static void *sink_ctx;
 
 void output_init(void) {
     signal(SIGPIPE, SIG_IGN);
@@ -88,7 +90,15 @@ static void emit(const char *text, size_t len) {
             log_line("<<", p, (size_t)(nl - p));
             p = nl + 1;
         }
-    write_all(text, len);
+    if (sink) sink(sink_ctx, text, len);
+    else write_all(text, len);
+}
+
+void output_set_sink(OutputSink fn, void *ctx) {
+    pthread_mutex_lock(&out_lock);
+    sink = fn;
+    sink_ctx = ctx;
+    pthread_mutex_unlock(&out_lock);
 }
 
 void output_line(const char *fmt, ...) {

@@ -22,6 +22,12 @@ void output_text(const char *text);
  * complete line it receives goes out as one unit. Flush it before leaving. */
 FILE *output_stream(void);
 
+/* In-process drivers (the fuzz target of the command loop) take the output instead of
+ * stdout: fn receives each unit (one or more whole lines, each ending in '\n') under the
+ * output lock, from whichever thread printed it. NULL restores stdout. */
+typedef void (*OutputSink)(void *ctx, const char *text, size_t len);
+void output_set_sink(OutputSink fn, void *ctx);
+
 /* True once a write to stdout failed (the reader is gone). */
 bool output_closed(void);
 /* A file descriptor that becomes readable when stdout is found closed, so that a thread

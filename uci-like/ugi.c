@@ -52,6 +52,17 @@ struct Ugi {
 /* The error policy: one `info string error: ...` line per bad command, in plain ASCII
  * (bytes a peer sent us are escaped, so junk never breaks a line or a decoder). */
 
+/* Text for stdout: printable ASCII kept, any other byte written \xHH. out holds at least
+ * 4 * strlen(in) + 1 bytes. */
+static void escape(const char *in, char *out) {
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)in; *p; p++) {
+        if (*p >= 0x20 && *p < 0x7f) out[n++] = (char)*p;
+        else n += (size_t)snprintf(out + n, 5, "\\x%02x", *p);
+    }
+    out[n] = '\0';
+}
+
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...) {
     char msg[ERR_STR_MAX * 2], clean[sizeof msg * 4];
@@ -59,12 +70,7 @@ static void fail(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
-        if (*p >= 0x20 && *p < 0x7f) clean[n++] = (char)*p;
-        else n += (size_t)snprintf(clean + n, 5, "\\x%02x", *p);
-    }
-    clean[n] = '\0';
+    escape(msg, clean);
     output_line("info string error: %s", clean);
 }
 
@@ -251,6 +257,9 @@ static bool cmd_isready(Ugi *u, Args *a) {
 }
 
 static bool cmd_setoption(Ugi *u, Args *a) {
+    /* A search that has printed its bestmove may still be ending: an arena that changes
+     * Hash or Threads right after a bestmove must not be told a search is running. */
+    if (!atomic_load(&u->search_active)) engine_wait(u->e);
     if (a->n < 3 || !tok_is(a->tok[1], "name")) {
         fail("setoption: expected 'setoption name <name> [value <value>]'");
         return true;
@@ -391,6 +400,9 @@ static bool parse_go(Ugi *u, Args *a, SearchLimits *l, int *perft) {
                     fail("go: searchmoves: " CLIP_FMT " is not a legal move here", CLIP(a->tok[j]));
                     return false;
                 }
+                bool repeated = false; /* a move named twice is one move to search */
+                for (int s = 0; s < l->n_searchmoves && !repeated; s++) repeated = l->searchmoves[s] == m;
+                if (repeated) continue;
                 if (l->n_searchmoves == MAX_SEARCHMOVES) {
                     fail("go: searchmoves: more than %d moves", MAX_SEARCHMOVES);
                     return false;
@@ -560,6 +572,17 @@ static bool cmd_query(Ugi *u, Args *a) {
     return true;
 }
 
+/* Appends to text[size] at *n; never past the end, whatever the lengths. */
+static void append(char *text, size_t size, size_t *n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void append(char *text, size_t size, size_t *n, const char *fmt, ...) {
+    if (*n >= size - 1) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(text + *n, size - *n, fmt, ap);
+    va_end(ap);
+    if (w > 0) *n += (size_t)w < size - *n ? (size_t)w : size - 1 - *n;
+}
+
 static bool cmd_display(Ugi *u, Args *a) {
     (void)a;
     if (engine_position_status(u->e) == POS_NONE) {
@@ -571,24 +594,27 @@ static bool cmd_display(Ugi *u, Args *a) {
     size_t size = 16384;
     char *text = malloc(size);
     if (!text) return true;
-    g->display(p, text, size - 1024);
+    g->display(p, text, size / 2);
     size_t n = strlen(text);
     char fen[POS_STR_MAX], err[ERR_STR_MAX];
     g->print_pos(p, fen);
     GamePos check;
     GameConfig cfg = engine_game_config(u->e);
-    if (g->parse_pos(&check, fen, &cfg, err)) n += (size_t)snprintf(text + n, size - n, "Fen: %s\n", fen);
-    else n += (size_t)snprintf(text + n, size - n, "Fen: (none: a position one cannot start from)\n");
-    n += (size_t)snprintf(text + n, size - n, "Key: %016" PRIx64 "\n", g->key(p));
+    if (g->parse_pos(&check, fen, &cfg, err)) append(text, size, &n, "Fen: %s\n", fen);
+    else append(text, size, &n, "Fen: (none: a position one cannot start from)\n");
+    append(text, size, &n, "Key: %016" PRIx64 "\n", g->key(p));
     static const char *const WINNER[] = {[RESULT_P1_WIN] = "player 1 wins", [RESULT_P2_WIN] = "player 2 wins",
                                          [RESULT_DRAW] = "a draw", [RESULT_NONE] = "no result"};
-    if (engine_position_status(u->e) == POS_FORFEIT)
-        snprintf(text + n, size - n, "Status: game over, %s: %s\n", WINNER[engine_result(u->e)],
-                 u->position_error);
-    else if (engine_game_over(u->e))
-        snprintf(text + n, size - n, "Status: game over, %s\n", WINNER[engine_result(u->e)]);
-    else
-        snprintf(text + n, size - n, "Status: playing, player %d to move\n", engine_player_to_move(u->e) + 1);
+    if (engine_position_status(u->e) == POS_FORFEIT) {
+        /* the reason quotes the illegal move as it came: bytes a peer sent are escaped */
+        char why[sizeof u->position_error * 4];
+        escape(u->position_error, why);
+        append(text, size, &n, "Status: game over, %s: %s\n", WINNER[engine_result(u->e)], why);
+    } else if (engine_game_over(u->e)) {
+        append(text, size, &n, "Status: game over, %s\n", WINNER[engine_result(u->e)]);
+    } else {
+        append(text, size, &n, "Status: playing, player %d to move\n", engine_player_to_move(u->e) + 1);
+    }
     output_text(text);
     free(text);
     return true;
