@@ -16,6 +16,8 @@ struct Engine {
     PositionStatus status;
     int forfeit_loser; /* player, under POS_FORFEIT */
     ThreadPool *pool;
+    EnginePreGo pre_go; /* the book, when one is attached */
+    void *pre_go_ctx;
 };
 
 Engine *engine_create(const GameOps *game) {
@@ -143,6 +145,15 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
         snprintf(err, ERR_STR_MAX, "the game is over, there is nothing to search");
         return false;
     }
+    if (e->pre_go && !limits->infinite && !limits->ponder) {
+        char note[ERR_STR_MAX] = "";
+        Move m = e->pre_go(e->pre_go_ctx, &e->pos, limits, note, sizeof note);
+        if (note[0] && report->message) report->message(report->ctx, note);
+        if (m != MOVE_NONE && e->game->is_legal(&e->pos, m)) {
+            if (report->bestmove) report->bestmove(report->ctx, &e->pos, m, MOVE_NONE);
+            return true;
+        }
+    }
     SearchJob job;
     memset(&job, 0, sizeof job);
     job.game = e->game;
@@ -156,6 +167,11 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
         return false;
     }
     return true;
+}
+
+void engine_set_pre_go(Engine *e, EnginePreGo fn, void *ctx) {
+    e->pre_go = fn;
+    e->pre_go_ctx = ctx;
 }
 
 void engine_stop(Engine *e) { pool_stop(e->pool); }
