@@ -172,6 +172,7 @@ START_TEST(key_scheme_frozen) {
     uint64_t cq = stack[1][f12] ^ queen[1][f12] ^ height[1][20];
     GamePos p = start_pos();
     ck_assert_uint_eq(G->key(&p), stack[0][g1] ^ queen[0][g1] ^ height[0][20] ^ cq ^ swp[0]);
+    ck_assert_uint_eq(G->key(&p), 0x1B3665C22FF9FC04ULL); /* as FORMAT.md quotes it */
     p = after("g1g7"); /* a baby left on g1, queen of 19 on g7, Cigar to move, swap available */
     uint64_t k = stack[0][g1] ^ stack[0][g7] ^ queen[0][g7] ^ height[0][19] ^ cq ^ cigar ^ swp[1];
     ck_assert_uint_eq(G->key(&p), k);
