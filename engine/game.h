@@ -32,8 +32,14 @@ typedef struct GameOps {
     const GameOptionDef *options;
     int n_options;
 
-    /* Build the game's read-only tables; called once before anything else. */
-    void (*init)(void);
+    /* Instruction set the hot functions of this table were compiled for ("x86-64", ...):
+     * a game may carry several tables of the same operations for different CPUs. */
+    const char *isa;
+
+    /* Builds the game's read-only tables (once, whoever calls first) and returns the
+     * table to play with: this one, or a copy whose hot functions were compiled for the
+     * CPU the engine runs on. Called before anything else. */
+    const struct GameOps *(*init)(void);
 
     /* Positions. parse_pos returns false and writes a reason into err on bad input, and
      * then leaves *pos untouched. print_pos round-trips exactly through parse_pos. */
@@ -48,6 +54,9 @@ typedef struct GameOps {
     void (*print_move)(const GamePos *pos, Move m, char *out /* MOVE_STR_MAX */);
     int (*gen_moves)(const GamePos *pos, Move *list, GenKind kind);
     uint64_t (*count_moves)(const GamePos *pos); /* == gen_moves(GEN_ALL), without listing */
+    /* The k-th (from 0) move gen_moves(GEN_ALL) would list, without listing the others;
+     * MOVE_NONE for k >= count_moves. With k uniform: a uniformly random legal move. */
+    Move (*nth_move)(const GamePos *pos, uint64_t k);
     bool (*is_legal)(const GamePos *pos, Move m); /* any 32-bit value: TT, book, collisions */
     bool (*is_noisy)(const GamePos *pos, Move m);
     /* Ordering hint for a noisy move: larger is more promising (victim, then attacker). */

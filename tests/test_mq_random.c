@@ -1,12 +1,16 @@
 /* test_mq_random.c — thousands of random games: at every position the fast generator
- * agrees with the reference one, counts and stages agree, every listed move passes the
- * legality test, make/unmake restores every byte, and the incremental key is exact. */
+ * agrees with the reference one, counts, stages and the k-th move agree, every listed
+ * move passes the legality test, make/unmake restores every byte, and the incremental
+ * key is exact; with every build of the hot code the CPU runs. */
 #include "engine/games/monkeyqueen/mq.h"
+#include "engine/games/monkeyqueen/mq_game.h"
 #include "engine/prng.h"
 #include "mq_reference.h"
 #include "testutil.h"
 
-static const GameOps *G;
+/* Every build of the hot code this CPU runs (portable first, best last). */
+static const GameOps *G, *VARIANTS[MQ_MAX_VARIANTS];
+static int N_VARIANTS;
 
 /* The key recomputed from the board; once a queen is captured the position string
  * (which needs both queens) cannot carry it, so the module's own recomputation is used. */
@@ -32,6 +36,9 @@ static void check_position(const GamePos *p, int pie, Prng *rng) {
     int n = G->gen_moves(p, all, GEN_ALL);
     REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
     REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
+    for (int i = 0; i <= n; i++)
+        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
+    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
     int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
     REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
     for (int i = 0; i < nn; i++)
@@ -73,7 +80,9 @@ static int random_game(Prng *rng, int pie, int ivory, int cigar, int check_every
     return plies;
 }
 
+/* Two seeds per build of the hot code. */
 START_TEST(random_games_standard_start) {
+    G = VARIANTS[_i / 2];
     Prng rng = {(uint64_t)_i * 7919 + 1};
     long plies = 0;
     for (int g = 0; g < 1000; g++) plies += random_game(&rng, g & 1, 20, 20, 1);
@@ -91,10 +100,11 @@ END_TEST
 
 int main(void) {
     G = game_default();
+    N_VARIANTS = mq_variants(VARIANTS);
     Suite *s = suite_create("mq_random");
     TCase *tc = tcase_create("random");
     tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games_standard_start, 0, 2);
+    tcase_add_loop_test(tc, random_games_standard_start, 0, 2 * N_VARIANTS);
     tcase_add_test(tc, random_games_any_heights);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

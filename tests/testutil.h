@@ -85,6 +85,15 @@ static inline void play(const GameOps *g, GamePos *p, const char *text) {
     g->make(p, m, &u);
 }
 
+/* Runs a suite (one process per test, Check's default) and gives main's exit status. */
+static inline int run_suite(Suite *s) {
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
 
 #endif

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/bench.h"
 #include "book/book_cli.h"
 #include "book/book_play.h"
 #include "engine/engine.h"
@@ -35,11 +36,10 @@ static void usage(FILE *f) {
             "      or not; the moves are played from it first.\n"
             "%s"
             "%s"
-            "  simia bench [ARGS...]\n"
-            "      The benchmark (see the README).\n"
+            "%s"
             "  simia --version    prints the name and version.\n"
             "  simia --help       prints this text.\n",
-            SIMIA_VERSION, game_default()->title, SELFPLAY_USAGE, BOOK_USAGE);
+            SIMIA_VERSION, game_default()->title, SELFPLAY_USAGE, BOOK_USAGE, BENCH_USAGE);
 }
 
 static int64_t now_ms(void) {
@@ -124,9 +124,9 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[1], "book")) {
         rc = book_cli_run(e, argc - 2, argv + 2);
     } else if (!strcmp(argv[1], "bench")) {
-        /* DISPATCH POINT (bench): call bench/bench.h's entry with argc - 2, argv + 2. */
-        fprintf(stderr, "simia bench: not available in this build yet\n");
-        rc = 2;
+        char err[ERR_STR_MAX];
+        rc = bench_main(e, argc - 2, argv + 2, stdout, err);
+        if (rc) fprintf(stderr, "simia bench: %s\n", err);
     } else {
         fprintf(stderr, "simia: unknown job '%s'\n\n", argv[1]);
         usage(stderr);

@@ -1,4 +1,5 @@
-/* registry.c — owns the table of registered games and hands them out initialised. */
+/* registry.c — owns the table of registered games and hands them out initialised, each
+ * in the build of its hot code that suits this CPU. */
 #include "registry.h"
 
 #include <strings.h>
@@ -10,14 +11,10 @@ const int GAMES_COUNT = (int)(sizeof GAMES / sizeof GAMES[0]);
 
 const GameOps *game_find(const char *name) {
     for (int i = 0; i < GAMES_COUNT; i++)
-        if (!strcasecmp(GAMES[i]->name, name)) {
-            GAMES[i]->init();
-            return GAMES[i];
-        }
+        if (!strcasecmp(GAMES[i]->name, name)) return GAMES[i]->init();
     return NULL;
 }
 
 const GameOps *game_default(void) {
-    GAMES[0]->init();
-    return GAMES[0];
+    return GAMES[0]->init();
 }

@@ -73,6 +73,9 @@ extern uint16_t mq_ray[MQ_N][1024];
 extern uint16_t mq_closer[LT_NB][45][MQ_N];
 /* Square of bit b on line l is mq_line_base[l] + b * mq_line_step[l]. */
 extern int16_t mq_line_base[MQ_LINES], mq_line_step[MQ_LINES];
+/* The square of bit b of a stack word for a stack on sq (lane b / 16 is the line type,
+ * b % 16 the position on that line), MQ_NO_SQ where there is none (see mq_movegen.c). */
+extern uint8_t mq_word_sq[MQ_SQ_NB][64];
 /* Off-board bits of each line (set in occ[BOTH] as permanent blockers). */
 extern uint16_t mq_line_off[MQ_LINES];
 
@@ -83,8 +86,26 @@ extern Key mq_z_stack[2][MQ_SQ_NB], mq_z_queen[2][MQ_SQ_NB], mq_z_height[2][128]
 
 void mq_init_tables(void);
 
+/* Population count. Without the popcnt instruction gcc calls a slow library routine,
+ * so the portable build counts with shifts and masks (the dispatch in mq_game.c runs a
+ * copy compiled with popcnt on the CPUs that have it). */
+static inline int mq_popcount64(uint64_t x) {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+    return __builtin_popcountll(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 static inline uint16_t mq_reach(int pos, uint16_t occ) {
     return mq_ray[pos][(occ >> 1) & 0x3FF];
+}
+/* The same from a line word: its "both" lane's inner bits are bits 33..42. */
+static inline unsigned mq_reach_w(int pos, uint64_t w) {
+    return mq_ray[pos][(w >> 33) & 0x3FF];
 }
 static inline uint16_t mq_occ(const MQPos *p, int lane, int l) {
     return (uint16_t)(p->line[l] >> (16 * lane));
@@ -104,7 +125,7 @@ static inline void mq_xor_sq(MQPos *p, int sq, uint64_t lanes) {
 }
 static inline void mq_bb_flip(MQPos *p, int c, int sq) { p->bb[c][sq >> 6] ^= 1ULL << (sq & 63); }
 
-/* Board operations (mq_board.c). */
+/* Board and notation (mq_board.c). */
 void mq_clear(MQPos *p);
 void mq_put(MQPos *p, int sq, int colour, int height);
 Key mq_compute_key(const MQPos *p);
@@ -112,15 +133,38 @@ void mq_startpos(GamePos *gp, const GameConfig *cfg);
 bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);
-void mq_make(GamePos *gp, Move m, GameUndo *u);
-void mq_unmake(GamePos *gp, Move m, const GameUndo *u);
-
-/* Move generation (mq_movegen.c). */
-int mq_gen(const GamePos *gp, Move *list, GenKind kind);
-uint64_t mq_count(const GamePos *gp);
-bool mq_is_legal(const GamePos *gp, Move m);
 Move mq_parse_move(const GamePos *gp, const char *text);
 void mq_print_move(const GamePos *gp, Move m, char *out);
+
+/* The hot code (mq_movegen.c, mq_make.c) is compiled twice: as is (portable x86-64),
+ * and in mq_bmi2.c for CPUs with popcnt, BMI1 and BMI2 (2013 on), where MQ_HOT_BMI2
+ * gives its functions the suffix _bmi2. mq_game.c builds a table of operations from
+ * each copy and hands out the best one the CPU runs. (AVX2 was measured: no gain.)
+ * So every function those two files export is named MQ_HOT(name), declared below and
+ * put in the tables by MQ_OPS in mq_game.c; helpers there are static. */
+#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
+#define MQ_HAVE_BMI2 1
+#endif
+#ifdef MQ_HOT_BMI2
+#ifndef MQ_HAVE_BMI2
+#error "mq_bmi2.c is built only with SIMIA_DISPATCH on x86-64"
+#endif
+#define MQ_HOT(name) name##_bmi2
+#else
+#define MQ_HOT(name) name
+#endif
+#define MQ_DECLARE_HOT(sfx)                                                               \
+    int mq_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                         \
+    uint64_t mq_count##sfx(const GamePos *gp);                                            \
+    Move mq_nth##sfx(const GamePos *gp, uint64_t k);                                      \
+    bool mq_is_legal##sfx(const GamePos *gp, Move m);                                     \
+    void mq_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
+    void mq_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);
+MQ_DECLARE_HOT()
+#ifdef MQ_HAVE_BMI2
+MQ_DECLARE_HOT(_bmi2)
+#endif
+
 /* Colour of the stack on sq (caller knows it is occupied). */
 static inline int mq_colour_at(const MQPos *p, int sq) {
     return (int)(p->bb[CIGAR][sq >> 6] >> (sq & 63)) & 1;

@@ -1,5 +1,5 @@
-/* mq_board.c — Monkey Queen positions: set-up, make/unmake with incremental keys, and
- * the position string (parse with precise errors, print) and board display. */
+/* mq_board.c — Monkey Queen positions and notation: set-up, the position string (parse
+ * with precise errors, print), move text and the board display. */
 #include "mq.h"
 
 #include <ctype.h>
@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void mq_clear(MQPos *p) {
     memset(p, 0, sizeof *p);
@@ -42,100 +43,6 @@ void mq_startpos(GamePos *gp, const GameConfig *cfg) {
     p->swap = p->pie ? SWAP_PENDING : SWAP_NONE;
     p->stm = IVORY;
     p->key = mq_compute_key(p);
-}
-
-void mq_make(GamePos *gp, Move m, GameUndo *gu) {
-    MQPos *p = (MQPos *)gp;
-    MQUndo *u = (MQUndo *)gu;
-    u->key = p->key;
-    u->swap = p->swap;
-    p->ply++;
-    if (m & MF_SWAP) { /* same board, same colour to move: only who plays it changes */
-        p->swap = SWAP_TAKEN;
-        p->key ^= mq_z_swap[u->swap] ^ mq_z_swap[SWAP_TAKEN];
-        return;
-    }
-    int c = p->stm, e = c ^ 1, from = mv_from(m), to = mv_to(m), h = p->height[from];
-    uint64_t lanes = MQ_LANE(c) | MQ_LANE_BOTH;
-    Key k = p->key ^ mq_z_cigar;
-    u->victim_height = p->height[to];
-    if (m & MF_CAPTURE) { /* the whole stack replaces the victim: "both" stays set at to */
-        mq_xor_sq(p, from, lanes);
-        mq_xor_sq(p, to, MQ_LANE(c) | MQ_LANE(e));
-        mq_bb_flip(p, c, from);
-        mq_bb_flip(p, c, to);
-        mq_bb_flip(p, e, to);
-        k ^= mq_z_stack[e][to] ^ mq_z_stack[c][from] ^ mq_z_stack[c][to];
-        if (m & MF_VICTIM_QUEEN) {
-            k ^= mq_z_queen[e][to] ^ mq_z_height[e][p->height[to]];
-            p->queen[e] = MQ_NO_SQ;
-        }
-        p->height[to] = (uint8_t)h;
-        p->height[from] = 0;
-        if (m & MF_QUEEN) {
-            k ^= mq_z_queen[c][from] ^ mq_z_queen[c][to];
-            p->queen[c] = (uint8_t)to;
-        }
-    } else if (m & MF_QUEEN) { /* birth: the bottom checker stays as a baby */
-        mq_xor_sq(p, to, lanes);
-        mq_bb_flip(p, c, to);
-        p->height[to] = (uint8_t)(h - 1);
-        p->height[from] = 1;
-        k ^= mq_z_stack[c][to] ^ mq_z_queen[c][from] ^ mq_z_queen[c][to] ^ mq_z_height[c][h] ^
-             mq_z_height[c][h - 1];
-        p->queen[c] = (uint8_t)to;
-    } else {
-        mq_xor_sq(p, from, lanes);
-        mq_xor_sq(p, to, lanes);
-        mq_bb_flip(p, c, from);
-        mq_bb_flip(p, c, to);
-        p->height[to] = 1;
-        p->height[from] = 0;
-        k ^= mq_z_stack[c][from] ^ mq_z_stack[c][to];
-    }
-    p->stm = (uint8_t)e;
-    if (p->swap == SWAP_PENDING || p->swap == SWAP_AVAILABLE) {
-        int next = (p->swap == SWAP_PENDING && p->pie) ? SWAP_AVAILABLE : SWAP_NONE;
-        k ^= mq_z_swap[p->swap] ^ mq_z_swap[next];
-        p->swap = (uint8_t)next;
-    }
-    p->key = k;
-}
-
-void mq_unmake(GamePos *gp, Move m, const GameUndo *gu) {
-    MQPos *p = (MQPos *)gp;
-    const MQUndo *u = (const MQUndo *)gu;
-    p->key = u->key;
-    p->swap = u->swap;
-    p->ply--;
-    if (m & MF_SWAP) return;
-    int e = p->stm, c = e ^ 1, from = mv_from(m), to = mv_to(m);
-    uint64_t lanes = MQ_LANE(c) | MQ_LANE_BOTH;
-    p->stm = (uint8_t)c;
-    if (m & MF_CAPTURE) {
-        mq_xor_sq(p, from, lanes);
-        mq_xor_sq(p, to, MQ_LANE(c) | MQ_LANE(e));
-        mq_bb_flip(p, c, from);
-        mq_bb_flip(p, c, to);
-        mq_bb_flip(p, e, to);
-        p->height[from] = p->height[to];
-        p->height[to] = u->victim_height;
-        if (m & MF_QUEEN) p->queen[c] = (uint8_t)from;
-        if (m & MF_VICTIM_QUEEN) p->queen[e] = (uint8_t)to;
-    } else if (m & MF_QUEEN) {
-        mq_xor_sq(p, to, lanes);
-        mq_bb_flip(p, c, to);
-        p->height[from] = (uint8_t)(p->height[to] + 1);
-        p->height[to] = 0;
-        p->queen[c] = (uint8_t)from;
-    } else {
-        mq_xor_sq(p, from, lanes);
-        mq_xor_sq(p, to, lanes);
-        mq_bb_flip(p, c, from);
-        mq_bb_flip(p, c, to);
-        p->height[from] = 1;
-        p->height[to] = 0;
-    }
 }
 
 /* ---- position string ----------------------------------------------------------------
@@ -329,4 +236,37 @@ void mq_display(const GamePos *gp, char *out, size_t size) {
         p->stm == IVORY ? "Ivory" : "Cigar", p->stm == p1 ? 1 : 2, swap_text[p->swap],
         p->pie ? "" : " [PieRule off]", (int)p->ply);
 #undef PUT
+}
+
+/* ---- move text ---------------------------------------------------------------------- */
+
+static int parse_square(const char *s, int *sq) {
+    int f = tolower((unsigned char)s[0]) - 'a';
+    if (f < 0 || f >= MQ_N || !isdigit((unsigned char)s[1]) || s[1] == '0') return 0;
+    int r = s[1] - '0', len = 2;
+    if (isdigit((unsigned char)s[2])) r = r * 10 + (s[2] - '0'), len = 3;
+    if (r < 1 || r > MQ_N) return 0;
+    *sq = mq_sq(f, r - 1);
+    return len;
+}
+
+Move mq_parse_move(const GamePos *gp, const char *text) {
+    const MQPos *p = (const MQPos *)gp;
+    if (!strcasecmp(text, "swap")) return mq_is_legal(gp, MQ_MOVE_SWAP) ? MQ_MOVE_SWAP : MOVE_NONE;
+    int from, to, a = parse_square(text, &from), b = a ? parse_square(text + a, &to) : 0;
+    if (!a || !b || text[a + b]) return MOVE_NONE;
+    int c = p->stm;
+    if (p->queen[c] == MQ_NO_SQ || !p->height[from] || mq_colour_at(p, from) != c) return MOVE_NONE;
+    Move m = (Move)from | (Move)to << 8 | (p->height[from] >= 2 ? MF_QUEEN : 0);
+    if (p->height[to]) m |= MF_CAPTURE | (to == p->queen[c ^ 1] ? MF_VICTIM_QUEEN : 0);
+    return mq_is_legal(gp, m) ? m : MOVE_NONE;
+}
+
+void mq_print_move(const GamePos *gp, Move m, char *out) {
+    (void)gp;
+    if (m == MOVE_NONE) strcpy(out, "0000");
+    else if (m == MQ_MOVE_SWAP) strcpy(out, "swap");
+    else
+        snprintf(out, MOVE_STR_MAX, "%c%d%c%d", 'a' + mq_file(mv_from(m)), mq_rank(mv_from(m)) + 1,
+                 'a' + mq_file(mv_to(m)), mq_rank(mv_to(m)) + 1);
 }

@@ -1,11 +1,6 @@
-/* mq_movegen.c — Monkey Queen's move generation from line-occupancy words: listing,
- * bulk counting for perft, the legality test for any 32-bit value, and move text. */
+/* mq_movegen.c — Monkey Queen's move generation from line-occupancy words: listing, bulk
+ * counting, the k-th move (random playouts) and the legality test (hot: see MQ_HOT). */
 #include "mq.h"
-
-#include <ctype.h>
-#include <stdio.h>
-#include <string.h>
-#include <strings.h>
 
 /* Projection offsets of (square - enemy queen) on each line direction, biased by 22,
  * so that mq_closer[t][dot[t]][pos] is the set of strictly closer squares. */
@@ -17,94 +12,117 @@ static inline void closer_dots(int sq, int eq, int dot[LT_NB]) {
     dot[LT_ANTI] = dx - dy + 22;
 }
 
-/* Iterates the squares in a 192-bit bitboard. */
-#define FOR_EACH_SQ(bb, sq)                                                     \
-    for (int w_ = 0; w_ < 3; w_++)                                              \
-        for (uint64_t b_ = (bb)[w_]; b_; b_ &= b_ - 1)                           \
-            for (int sq = w_ * 64 + __builtin_ctzll(b_), once_ = 1; once_; once_ = 0)
-
-/* Line index and position of the square on it, by line type. */
-static inline void sq_lines(int sq, int l[LT_NB], int pos[LT_NB]) {
-    int f = mq_file(sq), r = mq_rank(sq);
-    l[LT_RANK] = L_RANK0 + r, pos[LT_RANK] = f;
-    l[LT_FILE] = L_FILE0 + f, pos[LT_FILE] = r;
-    l[LT_DIAG] = L_DIAG0 + 11 + f - r, pos[LT_DIAG] = f;
-    l[LT_ANTI] = L_ANTI0 + f + r, pos[LT_ANTI] = f;
+/* The moves of a slider at pos on line l as a 16-bit lane: the enemy stacks in reach
+ * (lane e of the line word) and the empty squares in reach that quiet_ok allows. */
+static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigned quiet_ok) {
+    uint64_t w = p->line[l];
+    return mq_reach_w(pos, w) & ((unsigned)(w >> (16 * e)) | (~(unsigned)(w >> 32) & quiet_ok));
 }
 
-/* Appends the moves of the stack on sq (height h) along its four lines. */
-static inline int gen_stack(const MQPos *p, int sq, int h, Move *list, int n, GenKind kind) {
-    int c = p->stm, e = c ^ 1, eq = p->queen[e], l[LT_NB], pos[LT_NB], dot[LT_NB];
-    Move base = (Move)sq | (h >= 2 ? MF_QUEEN : 0);
-    sq_lines(sq, l, pos);
-    if (h == 1) closer_dots(sq, eq, dot);
-    for (int t = 0; t < LT_NB; t++) {
-        uint64_t w = p->line[l[t]];
-        unsigned occ = (uint16_t)(w >> 32), reach = mq_reach(pos[t], (uint16_t)occ);
-        int lb = mq_line_base[l[t]], ls = mq_line_step[l[t]];
-        if (kind != GEN_QUIET)
-            for (unsigned b = reach & (uint16_t)(w >> (16 * e)); b; b &= b - 1) {
-                int to = lb + __builtin_ctz(b) * ls;
-                list[n++] = base | MF_CAPTURE | (Move)to << 8 | (to == eq ? MF_VICTIM_QUEEN : 0);
-            }
-        if (kind != GEN_NOISY && h != 2) {
-            unsigned quiet = reach & ~occ;
-            if (h == 1) quiet &= mq_closer[t][dot[t]][pos[t]];
-            for (; quiet; quiet &= quiet - 1)
-                list[n++] = base | (Move)(lb + __builtin_ctz(quiet) * ls) << 8;
-        }
+/* A stack's moves as one word with a 16-bit lane per line type (rank, file, diagonal,
+ * anti-diagonal; bit i of a lane is position i on the stack's line of that type); the
+ * square of bit b is mq_word_sq[sq][b]. The ok_* masks say which empty squares of each
+ * line the stack may go to; captures and quiet moves are disjoint, so the stack has
+ * popcount(word) moves. */
+static inline uint64_t stack_moves(const MQPos *p, int sq, int e, unsigned ok_rank,
+                                   unsigned ok_file, unsigned ok_diag, unsigned ok_anti) {
+    int f = mq_file(sq), r = mq_rank(sq);
+    return line_moves(p, L_RANK0 + r, f, e, ok_rank) | line_moves(p, L_FILE0 + f, r, e, ok_file) << 16 |
+           line_moves(p, L_DIAG0 + 11 + f - r, f, e, ok_diag) << 32 |
+           line_moves(p, L_ANTI0 + f + r, f, e, ok_anti) << 48;
+}
+
+/* The queen on q goes to any empty square it reaches, unless it has height 2 (no
+ * checker to leave behind). */
+static inline uint64_t queen_moves(const MQPos *p, int q, int e) {
+    unsigned ok = p->height[q] == 2 ? 0 : 0xFFFF;
+    return stack_moves(p, q, e, ok, ok, ok, ok);
+}
+
+/* A baby on sq goes to the empty squares strictly closer to the enemy queen on eq. */
+static inline uint64_t baby_moves(const MQPos *p, int sq, int e, int eq) {
+    int f = mq_file(sq), r = mq_rank(sq), dx = f - mq_file(eq) + 22, dy = r - mq_rank(eq);
+    return stack_moves(p, sq, e, mq_closer[LT_RANK][dx][f], mq_closer[LT_FILE][dy + 22][r],
+                       mq_closer[LT_DIAG][dx + dy][f], mq_closer[LT_ANTI][dx - dy][f]);
+}
+
+/* The move of the stack on sq (base: its square and queen flag) to the square of bit b
+ * of its word: a capture when that square is occupied (by the enemy: see line_moves). */
+static inline Move stack_move(const MQPos *p, int sq, Move base, int b, int eq) {
+    int to = mq_word_sq[sq][b];
+    return base | (Move)to << 8 | (Move)(p->height[to] != 0) * MF_CAPTURE |
+           (Move)(to == eq) * MF_VICTIM_QUEEN;
+}
+
+/* Appends the moves in all (the word of the stack on sq) that kind asks for, in bit order. */
+static inline int list_stack(const MQPos *p, int sq, Move base, uint64_t all, GenKind kind,
+                             Move *list, int n) {
+    int e = p->stm ^ 1, eq = p->queen[e];
+    if (kind != GEN_ALL) {
+        uint64_t noisy = stack_moves(p, sq, e, 0, 0, 0, 0);
+        all = kind == GEN_NOISY ? noisy : all & ~noisy;
     }
+    for (; all; all &= all - 1) list[n++] = stack_move(p, sq, base, __builtin_ctzll(all), eq);
     return n;
 }
 
-int mq_gen(const GamePos *gp, Move *list, GenKind kind) {
+/* Our babies: our stacks but the queen, as a 192-bit bitboard in three words. */
+static inline uint64_t babies_word(const MQPos *p, int c, int q, int w) {
+    return p->bb[c][w] & ~((q >> 6) == w ? 1ULL << (q & 63) : 0);
+}
+
+/* Moves are listed stack by stack (the queen, then the babies by square), each stack's in
+ * the order of its bits, then swap: mq_nth and mq_gen(GEN_ALL) share this order. */
+int MQ_HOT(mq_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const MQPos *p = (const MQPos *)gp;
-    int c = p->stm, q = p->queen[c], n = 0;
+    int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e], n = 0;
     if (q == MQ_NO_SQ) return 0; /* our queen was captured: the game is over */
-    n = gen_stack(p, q, p->height[q], list, n, kind);
-    uint64_t babies[3] = {p->bb[c][0], p->bb[c][1], p->bb[c][2]};
-    babies[q >> 6] ^= 1ULL << (q & 63);
-    FOR_EACH_SQ(babies, sq) n = gen_stack(p, sq, 1, list, n, kind);
+    n = list_stack(p, q, (Move)q | MF_QUEEN, queen_moves(p, q, e), kind, list, n);
+    for (int w = 0; w < 3; w++)
+        for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1) {
+            int sq = w * 64 + __builtin_ctzll(b);
+            n = list_stack(p, sq, (Move)sq, baby_moves(p, sq, e, eq), kind, list, n);
+        }
     if (kind != GEN_NOISY && p->swap == SWAP_AVAILABLE && p->pie) list[n++] = MQ_MOVE_SWAP;
     return n;
 }
 
-/* Moves of a slider at pos on line l: captures of lane e, and the empty squares in
- * quiet_ok; returned as one word to popcount (captures low, quiet moves high). */
-static inline unsigned line_moves(const MQPos *p, int l, int pos, int e, unsigned quiet_ok) {
-    uint64_t w = p->line[l];
-    unsigned occ = (uint16_t)(w >> 32), reach = mq_reach(pos, (uint16_t)occ);
-    return (reach & (uint16_t)(w >> (16 * e))) | ((reach & ~occ & quiet_ok) << 16);
-}
-
-uint64_t mq_count(const GamePos *gp) {
+uint64_t MQ_HOT(mq_count)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e];
     if (q == MQ_NO_SQ) return 0;
-    uint64_t n = (p->swap == SWAP_AVAILABLE && p->pie);
-    /* The queen: captures, and every empty square it reaches unless it has height 2. */
-    unsigned qm = p->height[q] == 2 ? 0 : 0xFFFF;
-    int f = mq_file(q), r = mq_rank(q);
-    n += (uint64_t)(__builtin_popcount(line_moves(p, L_RANK0 + r, f, e, qm)) +
-                    __builtin_popcount(line_moves(p, L_FILE0 + f, r, e, qm)) +
-                    __builtin_popcount(line_moves(p, L_DIAG0 + 11 + f - r, f, e, qm)) +
-                    __builtin_popcount(line_moves(p, L_ANTI0 + f + r, f, e, qm)));
-    /* Babies: captures, and empty squares strictly closer to the enemy queen. */
-    uint64_t babies[3] = {p->bb[c][0], p->bb[c][1], p->bb[c][2]};
-    babies[q >> 6] ^= 1ULL << (q & 63);
-    int ef = mq_file(eq), er = mq_rank(eq);
-    FOR_EACH_SQ(babies, sq) {
-        int bf = mq_file(sq), br = mq_rank(sq), dx = bf - ef + 22, dy = br - er;
-        n += (uint64_t)(
-            __builtin_popcount(line_moves(p, L_RANK0 + br, bf, e, mq_closer[LT_RANK][dx][bf])) +
-            __builtin_popcount(line_moves(p, L_FILE0 + bf, br, e, mq_closer[LT_FILE][dy + 22][br])) +
-            __builtin_popcount(line_moves(p, L_DIAG0 + 11 + bf - br, bf, e, mq_closer[LT_DIAG][dx + dy][bf])) +
-            __builtin_popcount(line_moves(p, L_ANTI0 + bf + br, bf, e, mq_closer[LT_ANTI][dx - dy][bf])));
-    }
+    uint64_t n = (uint64_t)mq_popcount64(queen_moves(p, q, e)) + (p->swap == SWAP_AVAILABLE && p->pie);
+    for (int w = 0; w < 3; w++)
+        for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1)
+            n += (uint64_t)mq_popcount64(baby_moves(p, w * 64 + __builtin_ctzll(b), e, eq));
     return n;
 }
 
-bool mq_is_legal(const GamePos *gp, Move m) {
+/* Bit index of the k-th (from 0) set bit of x, which has more than k. */
+static inline int nth_bit(uint64_t x, uint64_t k) {
+    for (; k; k--) x &= x - 1;
+    return __builtin_ctzll(x);
+}
+
+Move MQ_HOT(mq_nth)(const GamePos *gp, uint64_t k) {
+    const MQPos *p = (const MQPos *)gp;
+    int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e];
+    if (q == MQ_NO_SQ) return MOVE_NONE;
+    uint64_t m = queen_moves(p, q, e), n = (uint64_t)mq_popcount64(m);
+    if (k < n) return stack_move(p, q, (Move)q | MF_QUEEN, nth_bit(m, k), eq);
+    k -= n;
+    for (int w = 0; w < 3; w++)
+        for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1) {
+            int sq = w * 64 + __builtin_ctzll(b);
+            m = baby_moves(p, sq, e, eq);
+            n = (uint64_t)mq_popcount64(m);
+            if (k < n) return stack_move(p, sq, (Move)sq, nth_bit(m, k), eq);
+            k -= n;
+        }
+    return k == 0 && p->swap == SWAP_AVAILABLE && p->pie ? MQ_MOVE_SWAP : MOVE_NONE;
+}
+
+bool MQ_HOT(mq_is_legal)(const GamePos *gp, Move m) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1;
     if (p->queen[c] == MQ_NO_SQ) return false;
@@ -135,35 +153,4 @@ bool mq_is_legal(const GamePos *gp, Move m) {
         if (!(mq_closer[t][dot[t]][s->pos[t]] & bit)) return false;
     }
     return m == want;
-}
-
-static int parse_square(const char *s, int *sq) {
-    int f = tolower((unsigned char)s[0]) - 'a';
-    if (f < 0 || f >= MQ_N || !isdigit((unsigned char)s[1]) || s[1] == '0') return 0;
-    int r = s[1] - '0', len = 2;
-    if (isdigit((unsigned char)s[2])) r = r * 10 + (s[2] - '0'), len = 3;
-    if (r < 1 || r > MQ_N) return 0;
-    *sq = mq_sq(f, r - 1);
-    return len;
-}
-
-Move mq_parse_move(const GamePos *gp, const char *text) {
-    const MQPos *p = (const MQPos *)gp;
-    if (!strcasecmp(text, "swap")) return mq_is_legal(gp, MQ_MOVE_SWAP) ? MQ_MOVE_SWAP : MOVE_NONE;
-    int from, to, a = parse_square(text, &from), b = a ? parse_square(text + a, &to) : 0;
-    if (!a || !b || text[a + b]) return MOVE_NONE;
-    int c = p->stm;
-    if (p->queen[c] == MQ_NO_SQ || !p->height[from] || mq_colour_at(p, from) != c) return MOVE_NONE;
-    Move m = (Move)from | (Move)to << 8 | (p->height[from] >= 2 ? MF_QUEEN : 0);
-    if (p->height[to]) m |= MF_CAPTURE | (to == p->queen[c ^ 1] ? MF_VICTIM_QUEEN : 0);
-    return mq_is_legal(gp, m) ? m : MOVE_NONE;
-}
-
-void mq_print_move(const GamePos *gp, Move m, char *out) {
-    (void)gp;
-    if (m == MOVE_NONE) strcpy(out, "0000");
-    else if (m == MQ_MOVE_SWAP) strcpy(out, "swap");
-    else
-        snprintf(out, MOVE_STR_MAX, "%c%d%c%d", 'a' + mq_file(mv_from(m)), mq_rank(mv_from(m)) + 1,
-                 'a' + mq_file(mv_to(m)), mq_rank(mv_to(m)) + 1);
 }

@@ -8,6 +8,7 @@ MQSqLines mq_sqlines[MQ_SQ_NB];
 uint16_t mq_ray[MQ_N][1024];
 uint16_t mq_closer[LT_NB][45][MQ_N];
 int16_t mq_line_base[MQ_LINES], mq_line_step[MQ_LINES];
+uint8_t mq_word_sq[MQ_SQ_NB][64];
 uint16_t mq_line_off[MQ_LINES];
 Key mq_z_stack[2][MQ_SQ_NB], mq_z_queen[2][MQ_SQ_NB], mq_z_height[2][128], mq_z_cigar,
     mq_z_swap[4];
@@ -42,6 +43,11 @@ static void init_lines(void) {
             s->line[LT_FILE] = (uint8_t)(L_FILE0 + f), s->pos[LT_FILE] = (uint8_t)r;
             s->line[LT_DIAG] = (uint8_t)(L_DIAG0 + f - r + 11), s->pos[LT_DIAG] = (uint8_t)f;
             s->line[LT_ANTI] = (uint8_t)(L_ANTI0 + f + r), s->pos[LT_ANTI] = (uint8_t)f;
+            for (int b = 0; b < 64; b++) {
+                int l = s->line[b / 16], i = b % 16, to = mq_line_base[l] + i * mq_line_step[l];
+                bool on = i < MQ_N && !(mq_line_off[l] >> i & 1);
+                mq_word_sq[mq_sq(f, r)][b] = (uint8_t)(on ? to : MQ_NO_SQ);
+            }
         }
 }
 

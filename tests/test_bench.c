@@ -1,0 +1,156 @@
+/* test_bench.c — the benchmark: the signature (nodes searched) is the same on every run,
+ * in one engine, in a fresh one and in the real executable; perft, playouts, argument
+ * errors and the state the engine is left in. Speed is never asserted here. */
+#include "bench/bench.h"
+#include "engine/perft.h"
+#include "testutil.h"
+
+#define SMALL_DEPTH "2"
+
+/* Runs bench_main with the given words; returns its status, output in *text (freed by
+ * the caller) and the error in err. */
+static int run(Engine *e, const char *words, char **text, char *err) {
+    char buf[256], *argv[16];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "%s", words);
+    for (char *t = strtok(buf, " "); t && argc < 16; t = strtok(NULL, " ")) argv[argc++] = t;
+    size_t len = 0;
+    FILE *out = open_memstream(text, &len);
+    ck_assert_ptr_nonnull(out);
+    int rc = bench_main(e, argc, argv, out, err);
+    fclose(out);
+    return rc;
+}
+
+/* The number after `key` in text (a line "key N" or a field "key N"). */
+static unsigned long long field(const char *text, const char *key) {
+    const char *at = strstr(text, key);
+    ck_assert_msg(at != NULL, "no '%s' in:\n%s", key, text);
+    return strtoull(at + strlen(key), NULL, 10);
+}
+
+static unsigned long long signature(Engine *e) {
+    char *text, err[ERR_STR_MAX];
+    ck_assert_int_eq(run(e, SMALL_DEPTH, &text, err), 0);
+    unsigned long long n = field(text, "Nodes searched: ");
+    int lines = 0;
+    for (const char *s = text; (s = strstr(s, "\nposition ")); s++) lines++;
+    ck_assert_int_ge(lines + 1, 40); /* one line per position, at least 40 positions */
+    free(text);
+    return n;
+}
+
+START_TEST(signature_is_stable) {
+    Engine *e = engine_create(game_default()), *f = engine_create(game_default());
+    unsigned long long a = signature(e), b = signature(e), c = signature(f);
+    ck_assert_uint_gt(a, 0);
+    ck_assert_uint_eq(a, b);
+    ck_assert_uint_eq(a, c);
+    engine_destroy(e);
+    engine_destroy(f);
+}
+END_TEST
+
+/* The executable itself, twice: nothing may depend on the process or the directory. */
+START_TEST(executable_signature_is_stable) {
+    unsigned long long n[2];
+    for (int i = 0; i < 2; i++) {
+        FILE *p = popen("cd / && '" SIMIA_BINARY "' bench " SMALL_DEPTH " 2>/dev/null", "r");
+        ck_assert_ptr_nonnull(p);
+        static char text[1 << 16];
+        size_t len = fread(text, 1, sizeof text - 1, p);
+        text[len] = 0;
+        ck_assert_int_eq(pclose(p), 0);
+        n[i] = field(text, "Nodes searched: ");
+    }
+    ck_assert_uint_eq(n[0], n[1]);
+    Engine *e = engine_create(game_default());
+    ck_assert_uint_eq(n[0], signature(e));
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(json_has_the_same_nodes) {
+    Engine *e = engine_create(game_default());
+    char *text, err[ERR_STR_MAX];
+    ck_assert_int_eq(run(e, SMALL_DEPTH " --json", &text, err), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\"bench\": \"search\""));
+    ck_assert_uint_eq(field(text, "\n  ], \"nodes\": "), signature(e));
+    free(text);
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(perft_counts) {
+    Engine *e = engine_create(game_default());
+    char *text, err[ERR_STR_MAX];
+    ck_assert_int_eq(run(e, "perft 3", &text, err), 0);
+    ck_assert_uint_eq(field(text, "label start depth 3 leaves "), 55753);
+    ck_assert_ptr_nonnull(strstr(text, "Leaves/second: "));
+    free(text);
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(playouts_are_reproducible) {
+    Engine *e = engine_create(game_default());
+    char *a, *b, *c, err[ERR_STR_MAX];
+    ck_assert_int_eq(run(e, "playouts 300 --seed 5", &a, err), 0);
+    ck_assert_int_eq(run(e, "playouts --seed 5 300", &b, err), 0);
+    ck_assert_int_eq(run(e, "playouts 300 --seed 5 --list", &c, err), 0);
+    unsigned long long plies = field(a, "Plies: ");
+    ck_assert_uint_gt(plies, 300);
+    ck_assert_uint_eq(plies, field(b, "Plies: "));
+    ck_assert_uint_eq(plies, field(c, "Plies: ")); /* nth_move and the list agree */
+    ck_assert_uint_eq(field(a, "Player 1 wins: ") + field(a, "Player 2 wins: ") + field(a, "Draws: "), 300);
+    free(a);
+    free(b);
+    free(c);
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(bad_arguments_are_refused) {
+    Engine *e = engine_create(game_default());
+    static const char *const bad[] = {"foo", "0", "2 0", "2 1 0", "2 1 16 9", "perft 0", "perft 99",
+                                      "perft 3 4", "playouts 0", "playouts 10 --seed", "playouts x",
+                                      "threads 2 0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *text, err[ERR_STR_MAX];
+        ck_assert_msg(run(e, bad[i], &text, err) == 2, "'bench %s' accepted", bad[i]);
+        ck_assert_msg(err[0] && !strchr(err, '\n'), "'bench %s': no one-line reason", bad[i]);
+        free(text);
+    }
+    engine_destroy(e);
+}
+END_TEST
+
+/* Options are restored and the engine is left with a new game at the start position. */
+START_TEST(engine_state_afterwards) {
+    Engine *e = engine_create(game_default());
+    char *text, err[ERR_STR_MAX];
+    ck_assert(engine_set_option(e, "PieRule", "false", err));
+    ck_assert(engine_set_position(e, NULL, (const char *const[]){"g1g7"}, 1, err));
+    ck_assert_int_eq(run(e, SMALL_DEPTH, &text, err), 0);
+    free(text);
+    ck_assert_int_eq(engine_option_int(e, "PieRule"), 0);
+    ck_assert_int_eq(engine_position_status(e), POS_PLAYING);
+    ck_assert_int_eq(engine_game(e)->ply(engine_position(e)), 0);
+    engine_destroy(e);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("bench");
+    TCase *tc = tcase_create("bench");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, signature_is_stable);
+    tcase_add_test(tc, executable_signature_is_stable);
+    tcase_add_test(tc, json_has_the_same_nodes);
+    tcase_add_test(tc, perft_counts);
+    tcase_add_test(tc, playouts_are_reproducible);
+    tcase_add_test(tc, bad_arguments_are_refused);
+    tcase_add_test(tc, engine_state_afterwards);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
