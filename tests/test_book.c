@@ -616,12 +616,9 @@ int main(void) {
     tcase_add_test(tc, openings_suite);
     tcase_add_test(tc, ownbook_protocol);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    int rc = run_suite(s);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd)) fprintf(stderr, "could not remove %s\n", dir);
-    return failed ? 1 : 0;
+    return rc;
 }
