@@ -551,6 +551,20 @@ START_TEST(ownbook_protocol) {
     ck_assert_str_eq(bestmove(c, 2000), "bestmove g1g7");
     ck_assert_int_eq(child_count(c, "info string book move g1g7"), 1);
     ck_assert_int_eq(child_count(c, "info depth"), 0);
+    /* go infinite and go ponder wait for stop / ponderhit: they search, never book. */
+    child_transcript_reset(c);
+    child_send(c, "go infinite");
+    ready(c);
+    child_send(c, "stop");
+    bestmove(c, WAIT);
+    ck_assert_int_eq(child_count(c, "info string book"), 0);
+    /* searchmoves without a book move: a search; with one: the book, within them. */
+    child_transcript_reset(c);
+    child_send(c, "go depth 1 searchmoves g1h1");
+    ck_assert_str_eq(bestmove(c, WAIT), "bestmove g1h1");
+    ck_assert_int_eq(child_count(c, "info string book"), 0);
+    child_send(c, "go movetime 60000 searchmoves g1h1 g1a7");
+    ck_assert_str_eq(bestmove(c, 2000), "bestmove g1a7");
     /* The pie decision from the book; a position out of the book is searched. */
     child_send(c, "position startpos moves g1g7");
     child_send(c, "go movetime 60000");
