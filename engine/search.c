@@ -75,7 +75,7 @@ static Score negamax(SearchState *s, int depth, int ply, Score alpha, Score beta
 void search_run(SearchState *s) {
     const SearchJob *job = s->job;
     s->pos = job->root;
-    s->start = search_now_ms();
+    s->start = job->limits.start_ms > 0 ? job->limits.start_ms : search_now_ms();
     s->deadline = search_deadline(job, s->start);
     Move pv[MAX_PLY];
     int pv_len = 0, max_depth = job->limits.depth > 0 ? job->limits.depth : MAX_PLY - 1;

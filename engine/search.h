@@ -19,9 +19,14 @@ typedef struct {
     bool ponder;
     int n_searchmoves; /* 0 = all moves */
     Move searchmoves[MAX_SEARCHMOVES];
+    /* When the `go` arrived (search_now_ms), so that the time a loaded machine takes to
+     * start the search thread counts against the budget; 0 = when the search starts. */
+    int64_t start_ms;
 } SearchLimits;
 
 void search_limits_init(SearchLimits *l);
+/* Milliseconds on a monotonic clock: the one clock of limits and deadlines. */
+int64_t search_now_ms(void);
 
 typedef enum { BOUND_EXACT = 0, BOUND_LOWER = 1, BOUND_UPPER = 2 } Bound;
 

@@ -18,7 +18,6 @@ typedef struct {
     Move best_root, best_ponder;
 } SearchState;
 
-int64_t search_now_ms(void);
 int64_t search_deadline(const SearchJob *job, int64_t start);
 void search_run(SearchState *s);
 

@@ -227,9 +227,9 @@ START_TEST(stop_and_isready_mid_search) {
         bestmove(c, WAIT);
         ck_assert_int_eq(child_count(c, "info string error"), 0);
     }
-    /* a movetime search stops by itself, on time */
+    /* a movetime search stops by itself (no stop is sent) */
     send_ok(c, "go movetime 100");
-    bestmove(c, 1000);
+    bestmove(c, WAIT);
     quit(c);
 }
 END_TEST
@@ -302,6 +302,22 @@ START_TEST(perft_over_protocol) {
 }
 END_TEST
 
+START_TEST(bench_over_protocol) {
+    Child *c = start();
+    send_ok(c, "position startpos moves g1g7");
+    send_ok(c, "bench 1");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: ", 20000));
+    ready(c);
+    ck_assert_str_eq(ask(c, "p1turn"), "true"); /* a new game from the start afterwards */
+    ck_assert_int_eq(errors_of(c, "bench nonsense"), 1);
+    send_ok(c, "go infinite");
+    ck_assert_int_eq(errors_of(c, "bench 1"), 1); /* not while searching */
+    send_ok(c, "stop");
+    bestmove(c, WAIT);
+    quit(c);
+}
+END_TEST
+
 /* ---- the referee ---- */
 
 START_TEST(game_ends_by_queen_capture) {
@@ -319,8 +335,8 @@ START_TEST(game_ends_by_queen_capture) {
     ck_assert_str_eq(ask(c, "p1turn"), "false");
     ck_assert_str_eq(ask(c, "result"), "p1win");
     child_transcript_reset(c);
-    send_ok(c, "go movetime 1000");
-    ck_assert_str_eq(bestmove(c, 500), "0000"); /* at once */
+    send_ok(c, "go infinite");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000"); /* at once: no search runs, no stop needed */
     ck_assert_int_eq(child_count(c, "info string"), 1);
     send_ok(c, "d");
     ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
@@ -344,8 +360,8 @@ START_TEST(game_ends_by_no_moves) {
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "p1turn"), "true");
     ck_assert_str_eq(ask(c, "result"), "p2win");
-    send_ok(c, "go depth 3");
-    ck_assert_str_eq(bestmove(c, 500), "0000");
+    send_ok(c, "go infinite");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000");
     quit(c);
 }
 END_TEST
@@ -419,7 +435,7 @@ START_TEST(malformed_positions) {
         ck_assert_str_eq(ask(c, "result"), "none");
         child_transcript_reset(c);
         send_ok(c, "go depth 1");
-        ck_assert_str_eq(bestmove(c, 500), "0000");
+        ck_assert_str_eq(bestmove(c, WAIT), "0000");
         ck_assert_int_eq(child_count(c, "info string error"), 1);
         ck_assert_int_eq(errors_of(c, "d"), 1);
         ck_assert_int_eq(errors_of(c, "eval"), 1);
@@ -687,6 +703,7 @@ static Suite *suite(void) {
     tcase_add_test(t, searchmoves);
     tcase_add_test(t, ponder);
     tcase_add_test(t, perft_over_protocol);
+    tcase_add_test(t, bench_over_protocol);
     tcase_add_test(t, game_ends_by_queen_capture);
     tcase_add_test(t, game_ends_by_no_moves);
     tcase_add_test(t, pie_swap);

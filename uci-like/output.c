@@ -21,11 +21,9 @@ static atomic_bool out_closed;
 static int wake_pipe[2] = {-1, -1};
 static FILE *log_file;
 static FILE *stream_file; /* output_stream(), made on first use */
-static struct timespec t0;
 
 void output_init(void) {
     signal(SIGPIPE, SIG_IGN);
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     if (pipe(wake_pipe) == 0) {
         fcntl(wake_pipe[0], F_SETFD, FD_CLOEXEC);
         fcntl(wake_pipe[1], F_SETFD, FD_CLOEXEC);
@@ -45,13 +43,17 @@ void output_shutdown(void) {
 bool output_closed(void) { return atomic_load(&out_closed); }
 int output_wake_fd(void) { return wake_pipe[0]; }
 
-/* Caller holds out_lock. */
+/* Caller holds out_lock. Wall-clock times, so that the lines of several engine processes
+ * sharing one log (an arena's two engines) can be read in order and set against an
+ * arena's own log. */
 static void log_line(const char *dir, const char *s, size_t len) {
     if (!log_file) return;
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    long long ms = (long long)(now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
-    fprintf(log_file, "[%d %lld.%03lld] %s ", (int)getpid(), ms / 1000, ms % 1000, dir);
+    struct tm tm;
+    clock_gettime(CLOCK_REALTIME, &now);
+    localtime_r(&now.tv_sec, &tm);
+    fprintf(log_file, "[%d %02d:%02d:%02d.%03ld] %s ", (int)getpid(), tm.tm_hour, tm.tm_min, tm.tm_sec,
+            now.tv_nsec / 1000000, dir);
     fwrite(s, 1, len, log_file);
     fputc('\n', log_file);
     fflush(log_file);

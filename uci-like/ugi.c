@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bench/bench.h"
 #include "engine/perft.h"
 #include "input.h"
 #include "output.h"
@@ -43,6 +44,7 @@ struct Ugi {
     atomic_bool search_active;
     atomic_bool pondering; /* the running search was started with `go ponder` */
     bool ponder_allowed;   /* the Ponder option at `go`: bestmove may name a ponder move */
+    int64_t line_ms;       /* when the command being executed was read (search_now_ms) */
     char position_error[ERR_STR_MAX]; /* why the held position is not a playable one */
 };
 
@@ -481,6 +483,7 @@ static bool cmd_go(Ugi *u, Args *a) {
     engine_wait(u->e); /* a search that has just printed its bestmove may still be ending */
     SearchLimits l;
     search_limits_init(&l);
+    l.start_ms = u->line_ms;
     int perft;
     if (!parse_go(u, a, &l, &perft)) {
         output_line("bestmove 0000");
@@ -604,9 +607,23 @@ static bool cmd_eval(Ugi *u, Args *a) {
 }
 
 static bool cmd_bench(Ugi *u, Args *a) {
-    (void)u, (void)a;
-    /* DISPATCH POINT (bench): wire the protocol command `bench` to bench/bench.h here. */
-    fail("bench: not available in this build yet");
+    if (atomic_load(&u->search_active)) {
+        fail("bench: refused, a search is running (send stop first)");
+        return true;
+    }
+    engine_wait(u->e);
+    FILE *f = output_stream();
+    if (!f) {
+        fail("bench: cannot open the output stream");
+        return true;
+    }
+    char err[ERR_STR_MAX];
+    int rc = bench_main(u->e, a->n - 1, a->tok + 1, f, err);
+    fflush(f);
+    if (rc) fail("bench: %s", err);
+    /* bench used the engine: what follows is a new game from the start position */
+    engine_new_game(u->e);
+    if (engine_set_position(u->e, NULL, NULL, 0, err)) u->position_error[0] = '\0';
     return true;
 }
 
@@ -624,6 +641,7 @@ static const struct {
 
 bool ugi_command(Ugi *u, char *line) {
     Args *a = &u->args;
+    u->line_ms = search_now_ms();
     if (!tokenize(a, line)) {
         fail("out of memory reading a command");
         return true;
