@@ -20,8 +20,26 @@ void book_build_defaults(BookBuildParams *p) {
     p->full_plies = 1;
     p->depth = 8;
     p->movetime = -1;
-    p->multipv = 4;
+    p->widths[0] = 4, p->widths[1] = 2, p->widths[2] = 1;
+    p->n_widths = 3;
     p->margin = 30;
+}
+
+bool book_build_parse_widths(BookBuildParams *p, const char *text) {
+    int n = 0;
+    const char *s = text;
+    while (*s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 1 || v > BOOK_SEARCH_LINES || n == BOOK_BUILD_MAX_PLIES) return false;
+        p->widths[n++] = (int)v;
+        s = end;
+        if (*s == ',' && s[1]) s++;
+        else if (*s) return false;
+    }
+    if (n == 0) return false;
+    p->n_widths = n;
+    return true;
 }
 
 /* ---- a small map from keys to scores (also used as a set) ---- */
@@ -78,7 +96,7 @@ typedef struct {
     Engine *e;
     const GameOps *g;
     const BookBuildParams *p;
-    int k; /* lines per search: multipv, or 1 when the engine has no MultiPV */
+    bool multipv; /* the engine has a MultiPV option (otherwise one line per search) */
     Journal j;
     SearchLimits limits;
     int64_t t0, search_ms;
@@ -112,18 +130,26 @@ static Outcome outcome_of(const GameOps *g, const GamePos *p) {
     return o;
 }
 
-static bool satisfied(const Build *b, const JournalNode *jn) {
+/* Lines searched and kept at a ply (the first width at the full-width plies). */
+static int width(const Build *b, int ply) {
+    if (!b->multipv) return 1;
+    int i = ply - b->p->full_plies;
+    if (i < 0) i = 0;
+    return b->p->widths[i < b->p->n_widths ? i : b->p->n_widths - 1];
+}
+
+static bool satisfied(const Build *b, const JournalNode *jn, int ply) {
     if (!jn) return false;
     /* A forced result is final; a search may stop short of the depth once it sees one. */
     bool forced = jn->n > 0 && (jn->moves[0].score > SCORE_WIN_MIN || jn->moves[0].score < -SCORE_WIN_MIN);
     if (b->p->depth > 0 && jn->depth < b->p->depth && !forced) return false;
-    return jn->multipv >= b->k || jn->n < jn->multipv; /* fewer lines: all legal moves seen */
+    return jn->multipv >= width(b, ply) || jn->n < jn->multipv; /* fewer lines: all legal moves seen */
 }
 
 /* The lines of a searched position worth exploring: close enough to the best, at most k. */
-static int kept_lines(const Build *b, const JournalNode *jn) {
+static int kept_lines(const Build *b, const JournalNode *jn, int ply) {
     int kept = 0;
-    while (kept < jn->n && kept < b->k && (int64_t)jn->moves[0].score - jn->moves[kept].score <= b->p->margin)
+    while (kept < jn->n && kept < width(b, ply) && (int64_t)jn->moves[0].score - jn->moves[kept].score <= b->p->margin)
         kept++;
     return kept;
 }
@@ -148,19 +174,20 @@ static void progress(const Build *b, int ply, size_t done, size_t todo, const Bo
 static bool search_level(Build *b, const Level *l, int ply, double growth) {
     size_t todo = 0, done = 0;
     for (size_t i = 0; i < l->n; i++)
-        if (!satisfied(b, journal_find(&b->j, b->g->key(&l->pos[i])))) todo++;
+        if (!satisfied(b, journal_find(&b->j, b->g->key(&l->pos[i])), ply)) todo++;
     b->reused += (int)(l->n - todo);
-    double future = 0, width = (double)l->n;
-    for (int q = ply + 1; q < b->p->plies; q++) future += (width *= growth);
+    double future = 0, size = (double)l->n;
+    for (int q = ply + 1; q < b->p->plies; q++) future += (size *= growth < width(b, q) ? growth : width(b, q));
     if (!b->p->quiet)
         fprintf(stderr, "book build: ply %d/%d: %zu positions, %zu to search, %zu from the journal\n", ply + 1,
                 b->p->plies, l->n, todo, l->n - todo);
     for (size_t i = 0; i < l->n; i++) {
         Key key = b->g->key(&l->pos[i]);
-        if (satisfied(b, journal_find(&b->j, key))) continue;
+        if (satisfied(b, journal_find(&b->j, key), ply)) continue;
         BookSearchResult r;
-        if (!book_search(b->e, &l->pos[i], &b->limits, b->k, NULL, &r, b->err)) return false;
-        if (!journal_add(&b->j, key, r.depth, b->k, r.lines, r.n, b->err)) return false;
+        int lines = width(b, ply);
+        if (!book_search(b->e, &l->pos[i], &b->limits, lines, NULL, &r, b->err)) return false;
+        if (!journal_add(&b->j, key, r.depth, lines, r.lines, r.n, b->err)) return false;
         b->searched++;
         b->search_ms += r.ms;
         progress(b, ply, ++done, todo, &r, future);
@@ -181,7 +208,7 @@ static bool expand(Build *b, const Level *l, int ply, Level *next) {
             n = b->g->gen_moves(p, list, GEN_ALL);
         } else {
             const JournalNode *jn = journal_find(&b->j, b->g->key(p));
-            int kept = jn ? kept_lines(b, jn) : 0;
+            int kept = jn ? kept_lines(b, jn, ply) : 0;
             for (int k = 0; k < kept; k++) {
                 Move m = b->g->parse_move(p, jn->moves[k].move);
                 if (m != MOVE_NONE) list[n++] = m;
@@ -222,14 +249,14 @@ static int scored_cmp(const void *a, const void *b) {
     return strcmp(x->move, y->move);
 }
 
-static void emit(Build *b, Key key, Scored *s, int n) {
+static void emit(Build *b, Key key, Scored *s, int n, int ply) {
     if (map_get(&b->emitted, key, NULL)) return;
     if (!map_put(&b->emitted, key, 0)) {
         b->failed = true;
         return;
     }
     qsort(s, (size_t)n, sizeof *s, scored_cmp);
-    for (int i = 0; i < n && i < b->k; i++) {
+    for (int i = 0; i < n && i < width(b, ply); i++) {
         int64_t diff = (int64_t)s[0].score - s[i].score;
         if (diff > b->p->margin) break;
         if (b->n_entries == b->cap_entries) {
@@ -286,7 +313,7 @@ static Score value(Build *b, const GamePos *pos, int ply) {
         }
     } else {
         const JournalNode *jn = journal_find(&b->j, key);
-        int kept = jn ? kept_lines(b, jn) : 0;
+        int kept = jn ? kept_lines(b, jn, ply) : 0;
         for (int i = 0; jn && i < jn->n; i++) {
             Move m = g->parse_move(pos, jn->moves[i].move);
             if (m == MOVE_NONE) continue;
@@ -304,7 +331,7 @@ static Score value(Build *b, const GamePos *pos, int ply) {
     Score best = UNKNOWN;
     for (int i = 0; i < n; i++)
         if (s[i].score > best) best = s[i].score;
-    if (n) emit(b, key, s, n);
+    if (n) emit(b, key, s, n, ply);
     free(s);
     if (!map_put(&b->memo, mk, best)) b->failed = true;
     return best;
@@ -313,16 +340,16 @@ static Score value(Build *b, const GamePos *pos, int ply) {
 bool book_build(Engine *e, const BookBuildParams *p, char *err) {
     const GameOps *g = engine_game(e);
     if (p->plies < 1 || p->plies > BOOK_BUILD_MAX_PLIES || p->full_plies < 0 || p->full_plies >= p->plies ||
-        p->multipv < 1 || p->margin < 0 || (p->depth <= 0 && p->movetime <= 0)) {
+        p->n_widths < 1 || p->margin < 0 || (p->depth <= 0 && p->movetime <= 0)) {
         snprintf(err, ERR_STR_MAX,
-                 "bad parameters: need 1 <= plies <= %d, 0 <= full-plies < plies, multipv >= 1, margin >= 0, and a "
+                 "bad parameters: need 1 <= plies <= %d, 0 <= full-plies < plies, widths, margin >= 0, and a "
                  "depth or a movetime",
                  BOOK_BUILD_MAX_PLIES);
         return false;
     }
     Build b = {.e = e, .g = g, .p = p, .err = err, .t0 = book_now_ms()};
-    b.k = options_find(engine_options(e), "MultiPV") ? p->multipv : 1;
-    if (b.k < p->multipv && !p->quiet)
+    b.multipv = options_find(engine_options(e), "MultiPV") != NULL;
+    if (!b.multipv && !p->quiet)
         fprintf(stderr, "book build: this engine has no MultiPV option; one line per position\n");
     char ignored[ERR_STR_MAX];
     engine_set_option(e, "OwnBook", "false", ignored); /* the builder asks the search, never a book */
@@ -344,14 +371,14 @@ bool book_build(Engine *e, const BookBuildParams *p, char *err) {
     bool ok = level_add(&level, &root);
     if (!ok) snprintf(err, ERR_STR_MAX, "out of memory");
     /* Positions per position beyond the full-width plies, until measured: for the ETA. */
-    double growth = b.k < 2 ? b.k : 2;
+    double growth = 2;
     for (int ply = 0; ok && ply < p->plies; ply++) {
         if (ply >= p->full_plies) ok = search_level(&b, &level, ply, growth);
         if (!ok || ply + 1 == p->plies) break;
         Level next = {0};
         ok = expand(&b, &level, ply, &next);
         if (ok && ply >= p->full_plies && level.n) growth = (double)next.n / (double)level.n;
-        else if (ok && level.n) growth = b.k < 2 ? b.k : 2;
+        else if (ok) growth = 2;
         free(level.pos);
         level = next;
     }

@@ -16,13 +16,15 @@
 
 const char BOOK_USAGE[] =
     "  simia book build --out FILE [--plies N] [--full-plies N] [--depth D] [--movetime MS]\n"
-    "                   [--multipv K] [--margin CP] [--journal FILE] [--fen POSITION]\n"
+    "                   [--width W,W...] [--margin CP] [--journal FILE] [--fen POSITION]\n"
     "                   [--threads N] [--hash MB] [--option NAME=VALUE]... [--quiet]\n"
-    "      Builds an opening book: every move at plies below --full-plies (default 1), the\n"
-    "      --multipv best (default 4) within --margin centi-units (default 30) further on,\n"
-    "      to --plies (default 6); each position searched to --depth (default 8) and/or for\n"
-    "      --movetime; scores minimaxed, weights from them. Searches are kept in the journal\n"
-    "      (default FILE.journal): running again resumes, or extends with more plies or depth.\n"
+    "      Builds an opening book: every move at plies below --full-plies (default 1);\n"
+    "      further on, each position searched with MultiPV W (--width, one value per ply,\n"
+    "      the last repeating; default 4,2,1) and the moves within --margin centi-units of\n"
+    "      the best (default 30) kept and explored, to --plies (default 6). Each position is\n"
+    "      searched to --depth (default 8) and/or for --movetime; scores are minimaxed and\n"
+    "      weighted. Searches are kept in the journal (default FILE.journal): running again\n"
+    "      resumes, or extends with more plies, depth or width.\n"
     "  simia book openings --plies N --max-score CP [--count K] [--depth D | --movetime MS]\n"
     "                   [--seed S] [--attempts A] [--out FILE] [--fen POSITION]\n"
     "                   [--threads N] [--hash MB] [--option NAME=VALUE]... [--quiet]\n"
@@ -119,8 +121,8 @@ static bool parse_args(Engine *e, const char *job, int argc, char **argv, ArgSpe
 static int job_build(Engine *e, int argc, char **argv) {
     BookBuildParams p;
     book_build_defaults(&p);
-    int64_t plies = p.plies, full = p.full_plies, depth = p.depth, movetime = p.movetime, multipv = p.multipv,
-            margin = p.margin;
+    int64_t plies = p.plies, full = p.full_plies, depth = p.depth, movetime = p.movetime, margin = p.margin;
+    const char *widths = NULL;
     ArgSpec spec[] = {
         {"--out", 0, 0, NULL, &p.out, false},
         {"--journal", 0, 0, NULL, &p.journal, false},
@@ -129,7 +131,7 @@ static int job_build(Engine *e, int argc, char **argv) {
         {"--full-plies", 0, BOOK_BUILD_MAX_PLIES, &full, NULL, false},
         {"--depth", 1, MAX_PLY - 1, &depth, NULL, false},
         {"--movetime", 1, INT64_MAX / 2, &movetime, NULL, false},
-        {"--multipv", 1, BOOK_SEARCH_MULTIPV_MAX, &multipv, NULL, false},
+        {"--width", 0, 0, NULL, &widths, false},
         {"--margin", 0, SCORE_WIN, &margin, NULL, false},
     };
     if (!parse_args(e, "build", argc, argv, spec, (int)(sizeof spec / sizeof spec[0]), &p.quiet)) return 2;
@@ -138,7 +140,12 @@ static int job_build(Engine *e, int argc, char **argv) {
         return 2;
     }
     p.plies = (int)plies, p.full_plies = (int)full, p.depth = (int)depth, p.movetime = movetime;
-    p.multipv = (int)multipv, p.margin = (int)margin;
+    p.margin = (int)margin;
+    if (widths && !book_build_parse_widths(&p, widths)) {
+        fprintf(stderr, "simia book build: --width needs numbers 1..%d separated by commas, not '%s'\n",
+                BOOK_SEARCH_LINES, widths);
+        return 2;
+    }
     if (spec[6].given && !spec[5].given) p.depth = 0; /* by time only */
     if (p.full_plies >= p.plies) {
         fprintf(stderr, "simia book build: --full-plies (%d) must be below --plies (%d)\n", p.full_plies, p.plies);

@@ -8,7 +8,6 @@
 #include "engine/engine.h"
 
 #define BOOK_SEARCH_LINES 64 /* most lines one search reports to the book tools */
-#define BOOK_SEARCH_MULTIPV_MAX BOOK_SEARCH_LINES
 
 typedef struct {
     int depth; /* last depth completed (0: nothing reported) */

@@ -365,7 +365,7 @@ START_TEST(builder_tiny) {
     p.plies = 2;
     p.full_plies = 1;
     p.depth = 1;
-    p.multipv = 3;
+    ck_assert(book_build_parse_widths(&p, "3,2"));
     p.quiet = true;
     char err[ERR_STR_MAX];
     ck_assert_msg(book_build(e, &p, err), "%s", err);
@@ -419,6 +419,13 @@ START_TEST(builder_tiny) {
     ck_assert(!book_build(e, &p, err));
     ck_assert_ptr_nonnull(strstr(err, "damaged record"));
     /* Bad parameters. */
+    BookBuildParams q;
+    book_build_defaults(&q);
+    ck_assert(book_build_parse_widths(&q, "4,2,1") && q.n_widths == 3 && q.widths[2] == 1);
+    ck_assert(!book_build_parse_widths(&q, "3,") && !book_build_parse_widths(&q, "0") &&
+              !book_build_parse_widths(&q, "") && !book_build_parse_widths(&q, "2;1") &&
+              !book_build_parse_widths(&q, "65"));
+    ck_assert_int_eq(q.n_widths, 3);
     p.full_plies = 3;
     ck_assert(!book_build(e, &p, err));
     engine_destroy(e);
