@@ -165,7 +165,7 @@ static void progress(const Build *b, int ply, size_t done, size_t todo, const Bo
     fprintf(stderr,
             "book build: ply %d/%d  position %zu/%zu  depth %d  %s %+d  %s | searched %d, ~%.0f to go, "
             "elapsed %s, ETA %s\n",
-            ply + 1, b->p->plies, done, todo, r->depth, r->n ? r->lines[0].move : "-", r->n ? r->lines[0].score : 0,
+            ply, b->p->plies - 1, done, todo, r->depth, r->n ? r->lines[0].move : "-", r->n ? r->lines[0].score : 0,
             took, b->searched, (double)(todo - done) + future, total, eta);
 }
 
@@ -179,8 +179,8 @@ static bool search_level(Build *b, const Level *l, int ply, double growth) {
     double future = 0, size = (double)l->n;
     for (int q = ply + 1; q < b->p->plies; q++) future += (size *= growth < width(b, q) ? growth : width(b, q));
     if (!b->p->quiet)
-        fprintf(stderr, "book build: ply %d/%d: %zu positions, %zu to search, %zu from the journal\n", ply + 1,
-                b->p->plies, l->n, todo, l->n - todo);
+        fprintf(stderr, "book build: ply %d/%d: %zu positions, %zu to search (MultiPV %d), %zu from the journal\n",
+                ply, b->p->plies - 1, l->n, todo, width(b, ply), l->n - todo);
     for (size_t i = 0; i < l->n; i++) {
         Key key = b->g->key(&l->pos[i]);
         if (satisfied(b, journal_find(&b->j, key), ply)) continue;
