@@ -29,6 +29,9 @@ typedef struct {
 #define BENCH_POS_MAX 256
 
 int64_t bench_now_ns(void);
+/* CPU time of the whole process (all threads): on a shared machine the rates per CPU
+ * second say more than those per wall-clock second, which other processes slow down. */
+int64_t bench_cpu_ns(void);
 /* A progress line on stderr, at most every two seconds and only once the run has taken
  * two seconds (short runs stay quiet). */
 void bench_progress(BenchRun *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

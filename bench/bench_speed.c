@@ -33,7 +33,7 @@ int bench_perft(BenchRun *r, int argc, char **argv) {
         fprintf(r->out, "{\"bench\": \"perft\", \"version\": \"%s\", \"game\": \"%s\", \"build\": \"%s\", \"positions\": [",
                 SIMIA_VERSION, g->name, g->isa);
     uint64_t total = 0;
-    int64_t total_ns = 0;
+    int64_t total_ns = 0, cpu0 = bench_cpu_ns();
     int done = 0;
     for (int i = 0; i < n; i++) {
         if (!list[i].perft_depth) continue;
@@ -59,12 +59,16 @@ int bench_perft(BenchRun *r, int argc, char **argv) {
         done++;
         bench_progress(r, "perft of %d positions done", done);
     }
+    int64_t cpu = bench_cpu_ns() - cpu0;
     if (r->json)
-        fprintf(r->out, "\n  ], \"leaves\": %" PRIu64 ", \"time_ms\": %.3f, \"leaves_per_second\": %" PRIu64 "}\n",
-                total, (double)total_ns / 1e6, rate(total, total_ns));
+        fprintf(r->out, "\n  ], \"leaves\": %" PRIu64 ", \"time_ms\": %.3f, \"cpu_ms\": %.3f, \"leaves_per_second\": %" PRIu64
+                        ", \"leaves_per_cpu_second\": %" PRIu64 "}\n",
+                total, (double)total_ns / 1e6, (double)cpu / 1e6, rate(total, total_ns), rate(total, cpu));
     else
-        fprintf(r->out, "Build: %s %s\nLeaves: %" PRIu64 "\nTime (ms): %.0f\nLeaves/second: %" PRIu64 "\n",
-                SIMIA_VERSION, g->isa, total, (double)total_ns / 1e6, rate(total, total_ns));
+        fprintf(r->out, "Build: %s %s\nLeaves: %" PRIu64 "\nTime (ms): %.0f\nCPU time (ms): %.0f\n"
+                        "Leaves/CPU-second: %" PRIu64 "\nLeaves/second: %" PRIu64 "\n",
+                SIMIA_VERSION, g->isa, total, (double)total_ns / 1e6, (double)cpu / 1e6, rate(total, cpu),
+                rate(total, total_ns));
     bench_restore(r, &saved);
     return 0;
 }
@@ -102,7 +106,7 @@ int bench_playouts(BenchRun *r, int argc, char **argv) {
     uint64_t plies = 0, wins[4] = {0, 0, 0, 0};
     Move list[MAX_MOVES];
     GameUndo u;
-    int64_t t0 = bench_now_ns();
+    int64_t t0 = bench_now_ns(), c0 = bench_cpu_ns();
     for (long i = 0; i < count; i++) {
         p = start;
         for (;;) {
@@ -123,21 +127,24 @@ int bench_playouts(BenchRun *r, int argc, char **argv) {
         wins[game_result(g, &p)]++;
         if ((i & 4095) == 4095) bench_progress(r, "%ld/%ld playouts", i + 1, count);
     }
-    int64_t ns = bench_now_ns() - t0;
+    int64_t ns = bench_now_ns() - t0, cpu = bench_cpu_ns() - c0;
     if (r->json)
         fprintf(r->out, "{\"bench\": \"playouts\", \"version\": \"%s\", \"game\": \"%s\", \"build\": \"%s\", "
                         "\"seed\": %ld, \"method\": \"%s\", \"playouts\": %ld, \"plies\": %" PRIu64 ", \"p1_wins\": %" PRIu64
-                        ", \"p2_wins\": %" PRIu64 ", \"draws\": %" PRIu64 ", \"time_ms\": %.3f, "
-                        "\"playouts_per_second\": %" PRIu64 ", \"plies_per_second\": %" PRIu64 "}\n",
+                        ", \"p2_wins\": %" PRIu64 ", \"draws\": %" PRIu64 ", \"time_ms\": %.3f, \"cpu_ms\": %.3f, "
+                        "\"playouts_per_second\": %" PRIu64 ", \"plies_per_second\": %" PRIu64
+                        ", \"plies_per_cpu_second\": %" PRIu64 "}\n",
                 SIMIA_VERSION, g->name, g->isa, seed, by_list ? "list" : "nth", count, plies, wins[RESULT_P1_WIN], wins[RESULT_P2_WIN],
-                wins[RESULT_DRAW], (double)ns / 1e6, rate((uint64_t)count, ns), rate(plies, ns));
+                wins[RESULT_DRAW], (double)ns / 1e6, (double)cpu / 1e6, rate((uint64_t)count, ns), rate(plies, ns),
+                rate(plies, cpu));
     else
         fprintf(r->out, "Build: %s %s\nSeed: %ld\nMethod: %s\nPlayouts: %ld\nPlies: %" PRIu64 "\nPlies/playout: %.2f\n"
                         "Player 1 wins: %" PRIu64 "\nPlayer 2 wins: %" PRIu64 "\nDraws: %" PRIu64 "\n"
-                        "Time (ms): %.0f\nPlayouts/second: %" PRIu64 "\nPlies/second: %" PRIu64 "\n",
+                        "Time (ms): %.0f\nCPU time (ms): %.0f\nPlies/CPU-second: %" PRIu64 "\n"
+                        "Playouts/second: %" PRIu64 "\nPlies/second: %" PRIu64 "\n",
                 SIMIA_VERSION, g->isa, seed, by_list ? "list" : "nth", count, plies, (double)plies / (double)count, wins[RESULT_P1_WIN],
-                wins[RESULT_P2_WIN], wins[RESULT_DRAW], (double)ns / 1e6, rate((uint64_t)count, ns),
-                rate(plies, ns));
+                wins[RESULT_P2_WIN], wins[RESULT_DRAW], (double)ns / 1e6, (double)cpu / 1e6, rate(plies, cpu),
+                rate((uint64_t)count, ns), rate(plies, ns));
     bench_restore(r, &saved);
     return 0;
 }

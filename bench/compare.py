@@ -8,8 +8,9 @@ then B A, ...) and look at the ratios of each round, never at one timing.
   bench/compare.py OLD NEW [-n ROUNDS] [--depth D] [--perft-depth D] [--playouts N]
         [--only search,perft,playouts]
       Ratios NEW / OLD of nodes/second (`simia bench`), leaves/second (`simia bench
-      perft`) and plies/second (`simia bench playouts`). Also says whether the two
-      bench signatures (nodes searched) agree.
+      perft`) and plies/second (`simia bench playouts`), per CPU second (steadier when
+      other processes share the machine) and per wall-clock second. Also says whether
+      the two bench signatures (nodes searched) agree.
 
   bench/compare.py --mailbox MAILBOX SIMIA [-n ROUNDS] [--perft-depth D]
       Wall and CPU time of `SIMIA perft D` against `MAILBOX D` (the mailbox generator
@@ -59,29 +60,32 @@ def line(name, ratios, fmt="%.3f"):
 
 def compare_builds(a, b, args):
     modes = args.only.split(",")
-    runs = {
-        "search": (["%d" % args.depth] if args.depth else [], "nps"),
-        "perft": (["perft"] + (["%d" % args.perft_depth] if args.perft_depth else []), "leaves_per_second"),
-        "playouts": (["playouts", "%d" % args.playouts], "plies_per_second"),
+    runs = {  # words, rate per wall-clock second, rate per CPU second
+        "search": (["%d" % args.depth] if args.depth else [], "nps", "nodes_per_cpu_second"),
+        "perft": (["perft"] + (["%d" % args.perft_depth] if args.perft_depth else []),
+                  "leaves_per_second", "leaves_per_cpu_second"),
+        "playouts": (["playouts", "%d" % args.playouts], "plies_per_second", "plies_per_cpu_second"),
     }
-    speeds = {m: ([], []) for m in modes}
+    speeds = {(m, k): ([], []) for m in modes for k in (1, 2)}
     signatures = {}
     for r in range(args.rounds):
         order = [(0, a), (1, b)] if r % 2 == 0 else [(1, b), (0, a)]
         for mode in modes:
-            words, key = runs[mode]
+            words = runs[mode][0]
             for side, exe in order:
                 res = run_json(exe, words)
-                speeds[mode][side].append(res[key])
+                for k in (1, 2):
+                    speeds[(mode, k)][side].append(res[runs[mode][k]])
                 if mode == "search":
                     signatures.setdefault(side, set()).add(res["nodes"])
         print("round %d/%d done" % (r + 1, args.rounds), file=sys.stderr)
     print("A = %s\nB = %s\nrounds: %d (alternating A B / B A)\n" % (a, b, args.rounds))
     for mode in modes:
-        sa, sb = speeds[mode]
-        unit = runs[mode][1]
-        print("%s (%s): A median %d, B median %d" % (mode, unit, statistics.median(sa), statistics.median(sb)))
-        line("  ratio B/A", [y / x for x, y in zip(sa, sb) if x > 0])
+        for k in (2, 1):
+            sa, sb = speeds[(mode, k)]
+            print("%-8s %-22s A median %12d  B median %12d" % (mode, runs[mode][k], statistics.median(sa),
+                                                              statistics.median(sb)))
+            line("  ratio B/A", [y / x for x, y in zip(sa, sb) if x > 0])
     if "search" in modes:
         sig = {side: sorted(v) for side, v in signatures.items()}
         same = sig.get(0) == sig.get(1) and len(sig.get(0, [])) == 1

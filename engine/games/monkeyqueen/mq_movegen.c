@@ -13,37 +13,42 @@ static inline void closer_dots(int sq, int eq, int dot[LT_NB]) {
 }
 
 /* The moves of a slider at pos on line l as a 16-bit lane: the enemy stacks in reach
- * (lane e of the line word) and the empty squares in reach that quiet_ok allows. */
-static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigned quiet_ok) {
+ * (lane e of the line word) where caps allows, and the empty squares in reach where
+ * quiet_ok does. */
+static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigned caps, unsigned quiet_ok) {
     uint64_t w = p->line[l];
-    return mq_reach_w(pos, w) & ((unsigned)(w >> (16 * e)) | (~(unsigned)(w >> 32) & quiet_ok));
+    return mq_reach_w(pos, w) & (((unsigned)(w >> (16 * e)) & caps) | (~(unsigned)(w >> 32) & quiet_ok));
 }
 
 /* A stack's moves as one word with a 16-bit lane per line type (rank, file, diagonal,
  * anti-diagonal; bit i of a lane is position i on the stack's line of that type); the
- * square of bit b is mq_word_sq[sq][b]. The ok_* masks say which empty squares of each
- * line the stack may go to; captures and quiet moves are disjoint, so the stack has
- * popcount(word) moves. */
-static inline uint64_t stack_moves(const MQPos *p, int sq, int e, unsigned ok_rank,
+ * square of bit b is mq_word_sq[sq][b]. caps (0 or 0xFFFF) says whether captures count,
+ * the ok_* masks which empty squares of each line the stack may go to. Captures and
+ * quiet moves are disjoint, so the stack has popcount(word) moves. */
+static inline uint64_t stack_moves(const MQPos *p, int sq, int e, unsigned caps, unsigned ok_rank,
                                    unsigned ok_file, unsigned ok_diag, unsigned ok_anti) {
     int f = mq_file(sq), r = mq_rank(sq);
-    return line_moves(p, L_RANK0 + r, f, e, ok_rank) | line_moves(p, L_FILE0 + f, r, e, ok_file) << 16 |
-           line_moves(p, L_DIAG0 + 11 + f - r, f, e, ok_diag) << 32 |
-           line_moves(p, L_ANTI0 + f + r, f, e, ok_anti) << 48;
+    return line_moves(p, L_RANK0 + r, f, e, caps, ok_rank) |
+           line_moves(p, L_FILE0 + f, r, e, caps, ok_file) << 16 |
+           line_moves(p, L_DIAG0 + 11 + f - r, f, e, caps, ok_diag) << 32 |
+           line_moves(p, L_ANTI0 + f + r, f, e, caps, ok_anti) << 48;
 }
 
-/* The queen on q goes to any empty square it reaches, unless it has height 2 (no
- * checker to leave behind). */
-static inline uint64_t queen_moves(const MQPos *p, int q, int e) {
-    unsigned ok = p->height[q] == 2 ? 0 : 0xFFFF;
-    return stack_moves(p, q, e, ok, ok, ok, ok);
+/* The moves kind asks for of the queen on q: captures, and any empty square it reaches
+ * unless it has height 2 (no checker to leave behind). */
+static inline uint64_t queen_moves(const MQPos *p, int q, int e, GenKind kind) {
+    unsigned ok = kind == GEN_NOISY || p->height[q] == 2 ? 0 : 0xFFFF;
+    return stack_moves(p, q, e, kind == GEN_QUIET ? 0 : 0xFFFF, ok, ok, ok, ok);
 }
 
-/* A baby on sq goes to the empty squares strictly closer to the enemy queen on eq. */
-static inline uint64_t baby_moves(const MQPos *p, int sq, int e, int eq) {
+/* The moves kind asks for of a baby on sq: captures, and the empty squares strictly
+ * closer to the enemy queen on eq. */
+static inline uint64_t baby_moves(const MQPos *p, int sq, int e, int eq, GenKind kind) {
+    if (kind == GEN_NOISY) return stack_moves(p, sq, e, 0xFFFF, 0, 0, 0, 0);
     int f = mq_file(sq), r = mq_rank(sq), dx = f - mq_file(eq) + 22, dy = r - mq_rank(eq);
-    return stack_moves(p, sq, e, mq_closer[LT_RANK][dx][f], mq_closer[LT_FILE][dy + 22][r],
-                       mq_closer[LT_DIAG][dx + dy][f], mq_closer[LT_ANTI][dx - dy][f]);
+    return stack_moves(p, sq, e, kind == GEN_QUIET ? 0 : 0xFFFF, mq_closer[LT_RANK][dx][f],
+                       mq_closer[LT_FILE][dy + 22][r], mq_closer[LT_DIAG][dx + dy][f],
+                       mq_closer[LT_ANTI][dx - dy][f]);
 }
 
 /* The move of the stack on sq (base: its square and queen flag) to the square of bit b
@@ -54,15 +59,10 @@ static inline Move stack_move(const MQPos *p, int sq, Move base, int b, int eq) 
            (Move)(to == eq) * MF_VICTIM_QUEEN;
 }
 
-/* Appends the moves in all (the word of the stack on sq) that kind asks for, in bit order. */
-static inline int list_stack(const MQPos *p, int sq, Move base, uint64_t all, GenKind kind,
-                             Move *list, int n) {
-    int e = p->stm ^ 1, eq = p->queen[e];
-    if (kind != GEN_ALL) {
-        uint64_t noisy = stack_moves(p, sq, e, 0, 0, 0, 0);
-        all = kind == GEN_NOISY ? noisy : all & ~noisy;
-    }
-    for (; all; all &= all - 1) list[n++] = stack_move(p, sq, base, __builtin_ctzll(all), eq);
+/* Appends the moves of a stack word (the stack on sq), in bit order. */
+static inline int list_stack(const MQPos *p, int sq, Move base, uint64_t bits, Move *list, int n) {
+    int eq = p->queen[p->stm ^ 1];
+    for (; bits; bits &= bits - 1) list[n++] = stack_move(p, sq, base, __builtin_ctzll(bits), eq);
     return n;
 }
 
@@ -77,11 +77,11 @@ int MQ_HOT(mq_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e], n = 0;
     if (q == MQ_NO_SQ) return 0; /* our queen was captured: the game is over */
-    n = list_stack(p, q, (Move)q | MF_QUEEN, queen_moves(p, q, e), kind, list, n);
+    n = list_stack(p, q, (Move)q | MF_QUEEN, queen_moves(p, q, e, kind), list, n);
     for (int w = 0; w < 3; w++)
         for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1) {
             int sq = w * 64 + __builtin_ctzll(b);
-            n = list_stack(p, sq, (Move)sq, baby_moves(p, sq, e, eq), kind, list, n);
+            n = list_stack(p, sq, (Move)sq, baby_moves(p, sq, e, eq, kind), list, n);
         }
     if (kind != GEN_NOISY && p->swap == SWAP_AVAILABLE && p->pie) list[n++] = MQ_MOVE_SWAP;
     return n;
@@ -91,10 +91,10 @@ uint64_t MQ_HOT(mq_count)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e];
     if (q == MQ_NO_SQ) return 0;
-    uint64_t n = (uint64_t)mq_popcount64(queen_moves(p, q, e)) + (p->swap == SWAP_AVAILABLE && p->pie);
+    uint64_t n = (uint64_t)mq_popcount64(queen_moves(p, q, e, GEN_ALL)) + (p->swap == SWAP_AVAILABLE && p->pie);
     for (int w = 0; w < 3; w++)
         for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1)
-            n += (uint64_t)mq_popcount64(baby_moves(p, w * 64 + __builtin_ctzll(b), e, eq));
+            n += (uint64_t)mq_popcount64(baby_moves(p, w * 64 + __builtin_ctzll(b), e, eq, GEN_ALL));
     return n;
 }
 
@@ -108,13 +108,13 @@ Move MQ_HOT(mq_nth)(const GamePos *gp, uint64_t k) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e];
     if (q == MQ_NO_SQ) return MOVE_NONE;
-    uint64_t m = queen_moves(p, q, e), n = (uint64_t)mq_popcount64(m);
+    uint64_t m = queen_moves(p, q, e, GEN_ALL), n = (uint64_t)mq_popcount64(m);
     if (k < n) return stack_move(p, q, (Move)q | MF_QUEEN, nth_bit(m, k), eq);
     k -= n;
     for (int w = 0; w < 3; w++)
         for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1) {
             int sq = w * 64 + __builtin_ctzll(b);
-            m = baby_moves(p, sq, e, eq);
+            m = baby_moves(p, sq, e, eq, GEN_ALL);
             n = (uint64_t)mq_popcount64(m);
             if (k < n) return stack_move(p, sq, (Move)sq, nth_bit(m, k), eq);
             k -= n;
