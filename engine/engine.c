@@ -20,6 +20,8 @@ struct Engine {
     TT tt;          /* allocated at the first engine_prepare / go */
     size_t hash_mb; /* the size the Hash option asks for */
     char notice[ERR_STR_MAX]; /* told at the next go (e.g. a smaller hash than asked) */
+    EnginePreGo pre_go; /* the book, when one is attached */
+    void *pre_go_ctx;
 };
 
 /* ---- the search options: Hash and Threads refuse to change during a search ---- */
@@ -215,6 +217,15 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
     }
     if (e->notice[0] && report->message) report->message(report->ctx, e->notice);
     e->notice[0] = 0;
+    if (e->pre_go && !limits->infinite && !limits->ponder) {
+        char note[ERR_STR_MAX] = "";
+        Move m = e->pre_go(e->pre_go_ctx, &e->pos, limits, note, sizeof note);
+        if (note[0] && report->message) report->message(report->ctx, note);
+        if (m != MOVE_NONE && e->game->is_legal(&e->pos, m)) {
+            if (report->bestmove) report->bestmove(report->ctx, &e->pos, m, MOVE_NONE);
+            return true;
+        }
+    }
     SearchJob job;
     memset(&job, 0, sizeof job);
     job.game = e->game;
@@ -229,6 +240,11 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
         return false;
     }
     return true;
+}
+
+void engine_set_pre_go(Engine *e, EnginePreGo fn, void *ctx) {
+    e->pre_go = fn;
+    e->pre_go_ctx = ctx;
 }
 
 void engine_stop(Engine *e) { pool_stop(e->pool); }

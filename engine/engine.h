@@ -59,6 +59,14 @@ int engine_player_to_move(const Engine *e);
  * the callbacks and ends with exactly one bestmove. Refused (false, err) when a search is
  * running or there is nothing to search (no position, game over): the caller answers. */
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report, char *err);
+/* A module that may answer a `go` without searching (the opening book). Asked in the
+ * caller's thread by engine_go, after the position checks and before any search starts,
+ * except for `go infinite` and `go ponder` (they must wait for stop or ponderhit). A note
+ * it writes goes out through report->message; a legal move it returns is reported at once
+ * as the bestmove (still in the caller's thread), and no search runs. */
+typedef Move (*EnginePreGo)(void *ctx, const GamePos *pos, const SearchLimits *limits, char *note,
+                            size_t note_size);
+void engine_set_pre_go(Engine *e, EnginePreGo fn, void *ctx);
 void engine_stop(Engine *e);      /* returns at once; bestmove follows promptly */
 void engine_ponderhit(Engine *e); /* the pondered move was played: search on, on the clock */
 void engine_wait(Engine *e);      /* until the running search, if any, has reported */

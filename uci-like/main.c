@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "book/book_cli.h"
+#include "book/book_play.h"
 #include "engine/engine.h"
 #include "engine/games/registry.h"
 #include "engine/perft.h"
@@ -34,9 +36,10 @@ static void usage(FILE *f) {
             "      or not; the moves are played from it first.\n"
             "%s"
             "%s"
+            "%s"
             "  simia --version    prints the name and version.\n"
             "  simia --help       prints this text.\n",
-            SIMIA_VERSION, game_default()->title, SELFPLAY_USAGE, BENCH_USAGE);
+            SIMIA_VERSION, game_default()->title, SELFPLAY_USAGE, BOOK_USAGE, BENCH_USAGE);
 }
 
 static int64_t now_ms(void) {
@@ -103,6 +106,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "simia: out of memory\n");
         return 1;
     }
+    BookPlayer *book = book_player_attach(e); /* the book's options, before the first `ugi` */
+    if (!book) {
+        engine_destroy(e);
+        fprintf(stderr, "simia: out of memory\n");
+        return 1;
+    }
     int rc;
     if (argc < 2) {
         Ugi *u = ugi_create(e);
@@ -112,6 +121,8 @@ int main(int argc, char **argv) {
         rc = job_perft(e, argc - 2, argv + 2);
     } else if (!strcmp(argv[1], "selfplay")) {
         rc = selfplay_run(e, argc - 2, argv + 2);
+    } else if (!strcmp(argv[1], "book")) {
+        rc = book_cli_run(e, argc - 2, argv + 2);
     } else if (!strcmp(argv[1], "bench")) {
         char err[ERR_STR_MAX];
         rc = bench_main(e, argc - 2, argv + 2, stdout, err);
@@ -122,6 +133,7 @@ int main(int argc, char **argv) {
         rc = 2;
     }
     engine_destroy(e);
+    book_player_free(book);
     output_shutdown();
     return rc;
 }

@@ -1,0 +1,29 @@
+/* book_search.h — one search of a position through the engine's own API (engine.h), as
+ * the book tools need it: the K best root moves with their scores at the last depth the
+ * search completed. */
+#ifndef SIMIA_BOOK_SEARCH_H
+#define SIMIA_BOOK_SEARCH_H
+
+#include "book_journal.h"
+#include "engine/engine.h"
+
+#define BOOK_SEARCH_LINES 64 /* most lines one search reports to the book tools */
+
+typedef struct {
+    int depth; /* last depth completed (0: nothing reported) */
+    int n;     /* lines, best first */
+    JournalMove lines[BOOK_SEARCH_LINES];
+    int64_t ms; /* wall time */
+} BookSearchResult;
+
+/* Sets MultiPV to multipv (when the engine has that option; *multipv_ok tells), clears the
+ * engine's search state (so that one thread gives the same result every time), searches pos
+ * with limits and waits for the result. False (err) if the engine refused. */
+bool book_search(Engine *e, const GamePos *pos, const SearchLimits *limits, int multipv, bool *multipv_ok,
+                 BookSearchResult *r, char *err);
+
+/* "1h 02m", "3m 05s", "12.3s" */
+void book_format_duration(int64_t ms, char *out, size_t size);
+int64_t book_now_ms(void);
+
+#endif

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# make_books.sh — makes what book/ ships for Monkey Queen with Simia itself: first the
+# depth Simia reaches in 5 s here (one thread, as arenas run it), then the opening book
+# searched at least that deep, then the opening suite for arenas. Long: run it on a quiet
+# machine (the builder prints an ETA; interrupted, it resumes from book/*.journal). With
+# THREADS > 1 (default 2) the book is not bit-for-bit reproducible; the suite is (1 thread).
+# Usage: bash book/make_books.sh [--measure-only] [--book-only] [--openings-only] [SIMIA]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+simia="$here/../build/simia" measure_only=0 book=1 openings=1
+for a in "$@"; do
+    case "$a" in
+        --measure-only) measure_only=1 ;;
+        --book-only) openings=0 ;;
+        --openings-only) book=0 ;;
+        -*) echo "make_books.sh: unknown option $a" >&2; exit 2 ;;
+        *) simia=$a ;;
+    esac
+done
+simia=$(realpath "$simia")
+threads=${THREADS:-2} hash=${HASH:-256}
+
+# The deepest iteration Simia completes in 5 s (Threads 1, default Hash) over a sample of
+# opening positions: every book position is then searched at least as deep as that.
+d5=0
+for pos in "startpos" "startpos moves g1g7" "startpos moves g1a1" "startpos moves g1d4" \
+           "startpos moves g1g7 swap" "startpos moves g1a1 f12b12 a1c1"; do
+    d=$( (printf 'position %s\ngo movetime 5000\n' "$pos"; sleep 6; printf 'quit\n') | "$simia" |
+         awk '/^info depth/ && / pv / && !/bound/ { d = $3 } END { print d + 0 }')
+    echo "depth in 5 s: $d   ($pos)" >&2
+    [ "$d" -gt "$d5" ] && d5=$d
+done
+echo "depth for the book: $d5" >&2
+[ "$d5" -gt 0 ] || { echo "make_books.sh: could not measure the search depth" >&2; exit 1; }
+[ "$measure_only" -eq 1 ] && exit 0
+
+if [ "$book" -eq 1 ]; then
+    "$simia" book build --out "$here/monkeyqueen.book" --plies 6 --full-plies 1 --width 4,2,1 \
+        --margin 30 --depth "$d5" --threads "$threads" --hash "$hash"
+    "$simia" book dump "$here/monkeyqueen.book" | head -1
+fi
+if [ "$openings" -eq 1 ]; then
+    # One thread: the same command writes the same file.
+    "$simia" book openings --plies 4 --max-score 50 --count 400 --depth 9 --seed 1 \
+        --threads 1 --hash "$hash" --out "$here/monkeyqueen-openings.txt"
+fi
