@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # match.sh — a reproducible match between two UGI engines through the cutegames arena:
 # writes its settings file, plays the openings with seats exchanged, and prints the score,
-# the Elo difference with its 95% error bar, and the losses on time.
+# the Elo difference with its 95% error bar, the losses on time and every game the arena
+# had to adjudicate otherwise (engines disagreeing on the end or result: exit status 1).
 #
 # Usage: bench/match.sh [options] ENGINE_A ENGINE_B
 #   --games N            games in all (default 100; pairs of games share an opening)
 #   --tc SPEC            movetime:MS | clock:MS+INC | nodes:N | depth:N   (default movetime:100)
-#   --openings FILE      one position string per line (default bench/openings/monkeyqueen.txt)
+#   --openings FILE      one position string per line (default book/monkeyqueen-openings.txt)
 #   --concurrency N      games at once (default 1; each game runs two engine processes)
 #   --sprt ELO0,ELO1     stop early by SPRT (alpha = beta = 0.05)
 #   --options-a LIST     engine options for A as Name=Value,Name=Value (e.g. Threads=2)
@@ -19,7 +20,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-games=100 tc=movetime:100 openings=$here/openings/monkeyqueen.txt conc=1 sprt= opts_a= opts_b=
+games=100 tc=movetime:100 openings=$here/../book/monkeyqueen-openings.txt conc=1 sprt= opts_a= opts_b=
 name_a= name_b= out= arena=${CUTEGAMES:-} buffer=50
 while [ $# -gt 0 ]; do
     case $1 in
@@ -35,7 +36,7 @@ while [ $# -gt 0 ]; do
     --buffer) buffer=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --cutegames) arena=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     -*) echo "match.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -131,4 +132,9 @@ awk -v a="$name_a" -v b="$name_b" '
     }
     function fmt(x) { if (x <= 0) return "-inf"; if (x >= 1) return "+inf"; return sprintf("%+.1f", -400 * log(1 / x - 1) / log(10)) }
 ' "$pgn"
-exit "$status"
+# Adjudications other than time losses mean the engines disagreed as referees.
+others=$(grep '^\[Adjudicated ' "$pgn" | grep -vc 'Out of time' || true)
+echo "Adjudicated otherwise: $others" >&2
+grep '^\[Adjudicated ' "$pgn" | grep -v 'Out of time' | sort | uniq -c >&2 || true
+[ "$status" = 0 ] || exit "$status"
+[ "$others" -eq 0 ] || exit 1

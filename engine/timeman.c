@@ -22,8 +22,12 @@ TimeBudget timeman_budget(const SearchJob *job) {
         return b;
     }
     int me = job->game->player_to_move(&job->root);
-    if (l->time[me] < 0) return b;
-    int64_t time = l->time[me], inc = l->inc[me] > 0 ? l->inc[me] : 0;
+    int clock = me;
+    /* Only the other player's clock: still a game on the clock, so that clock is taken for
+     * both rather than none (a search without a deadline never ends if no stop comes). */
+    if (l->time[clock] < 0) clock = 1 - me;
+    if (l->time[clock] < 0) return b;
+    int64_t time = l->time[clock], inc = l->inc[clock] > 0 ? l->inc[clock] : 0;
     int64_t mtg = l->movestogo > 0 ? (l->movestogo < 50 ? l->movestogo : 50) : 40;
     /* With an increment, a floor of 50 increments (at most a second) is never planned
      * for: a machine that stalls (shared machines do, for up to a second) eats into it,

@@ -70,6 +70,8 @@ fuzz)
 full)
     build test-gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
     test_in test-gcc
+    stage "bench signature against the commit history"
+    bash bench/check_signature.sh build/test-gcc/simia
     build test-clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release
     test_in test-clang
     build test-asan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -124,6 +124,7 @@ START_TEST(search_limits) {
         "go p1time 2000 p2time 2000 p1inc 10 p2inc 10",
         "go wtime 1000 btime 1000 winc 0 binc 0",
         "go p1time 3000 p2time 3000 movestogo 40",
+        "go p1time 800 p1inc 10", /* only the other player's clock: still a deadline */
         "GO DEPTH 1",
     };
     Child *c = start();

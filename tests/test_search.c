@@ -447,6 +447,26 @@ START_TEST(threads_search_together) {
 }
 END_TEST
 
+/* The declared range of Threads: 512 threads on a 2-core machine still search together,
+ * report one bestmove, and shrink back to one; beyond the maximum is refused. */
+START_TEST(hundreds_of_threads) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    ck_assert_msg(engine_set_option(e, "Threads", "512", err), "%s", err);
+    Record *r = run_depth(e, 4);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    ck_assert_int_eq(r->n_best, 1);
+    free(r);
+    ck_assert(!engine_set_option(e, "Threads", "1025", err));
+    ck_assert_msg(strstr(err, "1024"), "%s", err);
+    ck_assert(engine_set_option(e, "Threads", "1", err));
+    r = run_depth(e, 3);
+    ck_assert(G->is_legal(engine_position(e), r->best));
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
 int main(void) {
     G = game_default();
     Suite *s = suite_create("search");
@@ -463,6 +483,7 @@ int main(void) {
     tcase_add_test(tc, clock_search_returns);
     tcase_add_test(tc, options_and_hash);
     tcase_add_test(tc, threads_search_together);
+    tcase_add_test(tc, hundreds_of_threads);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# check_signature.sh — this build's bench signature against the newest `Bench: N` line on
+# the main line of the git history: a change of search behaviour that no commit announced fails.
+# Usage: bash bench/check_signature.sh SIMIA      (CI runs it from tests/run.sh)
+set -euo pipefail
+simia=$(realpath "$1")
+cd "$(dirname "$0")/.."
+if ! git rev-parse --git-dir >/dev/null 2>&1; then
+    echo "signature: not a git checkout, nothing to compare with" >&2
+    exit 0
+fi
+# --first-parent: the commits of the main line (a merge carries the signature it lands with).
+want=$(git log --first-parent --format=%B | sed -n 's/^Bench: \([0-9][0-9]*\)[[:space:]]*$/\1/p' | head -n 1)
+if [ -z "$want" ]; then
+    echo "signature: no commit in this history carries a Bench line (a shallow clone?)" >&2
+    exit 0
+fi
+got=$("$simia" bench 2>/dev/null | sed -n 's/^Nodes searched: //p')
+if [ "$got" != "$want" ]; then
+    echo "signature: this build's bench gives $got, the newest Bench line says $want" >&2
+    exit 1
+fi
+echo "signature: Bench: $got, as announced" >&2
