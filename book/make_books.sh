@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # make_books.sh — makes what book/ ships for Monkey Queen with Simia itself: first the
-# depth Simia reaches in 5 s here (one thread, as arenas run it), then the opening book
-# searched at least that deep, then the opening suite for arenas. Long: run it on a quiet
-# machine (the builder prints an ETA; interrupted, it resumes from book/*.journal). With
-# THREADS > 1 (default 2) the book is not bit-for-bit reproducible; the suite is (1 thread).
+# depth Simia reaches in 5 s here (one thread, as arenas run it; printed for the record),
+# then the opening book, each position searched for those 5 s, then the opening suite for
+# arenas. About 12 + 20 minutes on one core. The book depends on the machine's speed (a time
+# per position); the suite does not (a fixed depth, one thread: the same command, the same file).
 # Usage: bash book/make_books.sh [--measure-only] [--book-only] [--openings-only] [SIMIA]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,10 +18,10 @@ for a in "$@"; do
     esac
 done
 simia=$(realpath "$simia")
-threads=${THREADS:-2} hash=${HASH:-256}
+hash=${HASH:-256}
 
 # The deepest iteration Simia completes in 5 s (Threads 1, default Hash) over a sample of
-# opening positions: every book position is then searched at least as deep as that.
+# opening positions.
 d5=0
 for pos in "startpos" "startpos moves g1g7" "startpos moves g1a1" "startpos moves g1d4" \
            "startpos moves g1g7 swap" "startpos moves g1a1 f12b12 a1c1"; do
@@ -30,17 +30,19 @@ for pos in "startpos" "startpos moves g1g7" "startpos moves g1a1" "startpos move
     echo "depth in 5 s: $d   ($pos)" >&2
     [ "$d" -gt "$d5" ] && d5=$d
 done
-echo "depth for the book: $d5" >&2
+echo "deepest in 5 s: $d5" >&2
 [ "$d5" -gt 0 ] || { echo "make_books.sh: could not measure the search depth" >&2; exit 1; }
 [ "$measure_only" -eq 1 ] && exit 0
 
 if [ "$book" -eq 1 ]; then
-    "$simia" book build --out "$here/monkeyqueen.book" --plies 6 --full-plies 1 --width 4,2,1 \
-        --margin 30 --depth "$d5" --threads "$threads" --hash "$hash"
+    # Each position gets the 5 s of one thread that the measure above is about (MultiPV 2
+    # where the pie decision is made, one line further on); --depth only bounds it.
+    "$simia" book build --out "$here/monkeyqueen.book" --plies 6 --full-plies 1 --width 2,1 \
+        --margin 30 --movetime 5000 --depth 100 --threads 1 --hash "$hash"
     "$simia" book dump "$here/monkeyqueen.book" | head -1
 fi
 if [ "$openings" -eq 1 ]; then
     # One thread: the same command writes the same file.
-    "$simia" book openings --plies 4 --max-score 50 --count 400 --depth 9 --seed 1 \
-        --threads 1 --hash "$hash" --out "$here/monkeyqueen-openings.txt"
+    "$simia" book openings --plies 6 --max-score 50 --count 2000 --depth 7 --seed 1 \
+        --threads 1 --hash 64 --out "$here/monkeyqueen-openings.txt"
 fi
