@@ -100,6 +100,33 @@ static void write_sample(const char *path) {
 
 /* ---- format ---- */
 
+/* The book the repository ships: it loads, it answers every first move of Ivory (the pie
+ * decision: swap or a reply), every entry of theirs is legal, and it has the start position. */
+START_TEST(shipped_book_answers_every_first_move) {
+    Book b;
+    char err[ERR_STR_MAX];
+    ck_assert_msg(book_load(&b, SIMIA_TEST_DATA "/../../book/monkeyqueen.book", G, err), "%s", err);
+    GamePos p = start_pos();
+    const BookEntry *first;
+    ck_assert_uint_gt(book_find(&b, G->key(&p), &first), 0);
+    Move list[MAX_MOVES];
+    int n = G->gen_moves(&p, list, GEN_ALL);
+    ck_assert_int_gt(n, 30);
+    for (int i = 0; i < n; i++) {
+        GamePos q = p;
+        GameUndo u;
+        G->make(&q, list[i], &u);
+        Prng rng = {1};
+        BookPick pick;
+        char text[MOVE_STR_MAX];
+        G->print_move(&p, list[i], text);
+        ck_assert_msg(book_pick(&b, G, &q, false, &rng, NULL, 0, &pick) != MOVE_NONE, "no answer to %s", text);
+        ck_assert_int_eq(pick.illegal, 0);
+    }
+    book_free(&b);
+}
+END_TEST
+
 START_TEST(format_round_trip) {
     const char *path = tmp("round.book");
     write_sample(path);
@@ -636,6 +663,7 @@ int main(void) {
     tcase_add_test(tc, builder_tiny);
     tcase_add_test(tc, openings_suite);
     tcase_add_test(tc, ownbook_protocol);
+    tcase_add_test(tc, shipped_book_answers_every_first_move);
     suite_add_tcase(s, tc);
     int rc = run_suite(s);
     char cmd[128];
