@@ -33,8 +33,8 @@ static const TermDef TERMS[T_NB] = {
     [T_QUEEN_MOB] = {"queen mobility", 5, 5},
     [T_Q_THREATS] = {"queen threats", -5, -5},
 };
-/* For the side to move. */
-#define TEMPO 0
+/* For the side to move: sight is mutual, so whoever moves next strikes first. */
+#define TEMPO 25
 
 /* Squares on each line seen along that line by a colour's pieces (line-position bits). */
 typedef uint16_t Sight[MQ_LINES];
