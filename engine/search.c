@@ -368,7 +368,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         history_update(&hist[g->history_index(pos, best_move)], bonus);
         for (int i = 0; i < n_quiets; i++) history_update(&hist[g->history_index(pos, quiets[i])], -bonus);
         if (ss->killer[0] != best_move) ss->killer[1] = ss->killer[0], ss->killer[0] = best_move;
-        if (ply > 0) t->counter[t->stack[ply - 1].hist_index] = best_move;
+        /* After a null move there is no previous move to answer (hist_index -1). */
+        if (ply > 0 && t->stack[ply - 1].hist_index >= 0) t->counter[t->stack[ply - 1].hist_index] = best_move;
     }
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(t->sh->tt, key, ply, best_move, best, depth, b);
