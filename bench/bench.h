@@ -9,9 +9,9 @@
 
 /* The search depth of a plain `bench`: one constant, so that the signature (the node
  * count) moves only when the search or the evaluation does. Chosen for a run of 5-15 s
- * on one core: at depth 4 the 44 positions took 5 s of CPU with the first negamax and
- * 7.4 s with the PVS search of the search branch (ff477f4; 12.6 s at depth 5). */
-#define BENCH_DEPTH 4
+ * on one core: with the pruning and quiescence of 2026-11-21 depth 4 took 1.8 s of CPU,
+ * depth 5 4.1 s, depth 6 16 s (the development machine, see the README). */
+#define BENCH_DEPTH 5
 #define BENCH_STR_(x) #x
 #define BENCH_STR(x) BENCH_STR_(x)
 #define BENCH_DEPTH_STR BENCH_STR(BENCH_DEPTH)
