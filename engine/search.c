@@ -150,9 +150,7 @@ static inline Score child(SearchThread *t, bool same, Score a, Score b, int dept
 /* Plies into the quiescence search in which even exchanges are tried; deeper, a capture
  * must win material. On a board full of guarded babies every piece can trade with a
  * neighbour, and even trades in every order make a tree no budget covers. */
-#ifndef QS_EVEN_PLIES
 #define QS_EVEN_PLIES 2
-#endif
 
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
     const GameOps *g = t->game;
