@@ -32,6 +32,7 @@ typedef struct {
     SearchThread **threads;
     int n_threads;
     TimeBudget budget;
+    _Atomic int searching[MAX_PLY]; /* threads searching each depth now */
 } SearchShared;
 
 /* ---- one search thread ---- */
