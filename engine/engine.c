@@ -2,20 +2,30 @@
  * with its referee status, and the search threads; front ends go through engine.h. */
 #include "engine.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/registry.h"
+#include "history.h"
 #include "threads.h"
 #include "tt.h"
 
+#define GAME_OPT_NAME_MAX 64
+
 struct Engine {
     const GameOps *game;
+    int game_index; /* in GAMES */
     OptionTable options;
-    int game_opt[GAME_MAX_OPTIONS]; /* index in the table of each game option */
+    /* Index in the table of each game's options (all games' are declared at once). */
+    int game_opt[GAMES_MAX][GAME_MAX_OPTIONS];
+    char opt_name[GAMES_MAX][GAME_MAX_OPTIONS][GAME_OPT_NAME_MAX]; /* prefix + name */
+    const char *game_names[GAMES_MAX + 1]; /* the Game combo's values */
     GamePos pos;
     PositionStatus status;
     int forfeit_loser; /* player, under POS_FORFEIT */
+    KeyHistory history; /* keys of the positions from the position command's start on */
     ThreadPool *pool;
     TT tt;          /* allocated at the first engine_prepare / go */
     size_t hash_mb; /* the size the Hash option asks for */
@@ -23,6 +33,11 @@ struct Engine {
     EnginePreGo pre_go; /* the book, when one is attached */
     void *pre_go_ctx;
 };
+
+static int options_index(Engine *e, const char *name) {
+    Option *o = options_find(&e->options, name);
+    return o ? (int)(o - e->options.opt) : 0;
+}
 
 /* ---- the search options: Hash and Threads refuse to change during a search ---- */
 
@@ -56,6 +71,50 @@ static bool apply_threads(void *owner, const Option *o, int64_t v, const char *s
     return pool_set_threads(((Engine *)owner)->pool, (int)v, err);
 }
 
+/* A game's rule option: its own refusal (e.g. an even board width); the value applies
+ * when that game next sets up a position. */
+static bool apply_game_option(void *owner, const Option *o, int64_t v, const char *str, char *err) {
+    (void)owner, (void)str;
+    const GameOptionDef *d = o->data;
+    const char *why = d->refuse ? d->refuse((int)v) : NULL;
+    if (why) {
+        snprintf(err, ERR_STR_MAX, "option '%s': %s; it stays %" PRId64, o->name, why, o->value);
+        return false;
+    }
+    return true;
+}
+
+static bool apply_game(void *owner, const Option *o, int64_t v, const char *str, char *err) {
+    (void)o, (void)str;
+    return engine_set_game(owner, GAMES[v], err);
+}
+
+/* The Game combo, Repetition (one option for every game) and every game's rule options,
+ * each under its game's prefix: arenas send options in any order, before or after Game. */
+static void add_game_options(Engine *e) {
+    for (int g = 0; g < GAMES_COUNT; g++) e->game_names[g] = GAMES[g]->name;
+    e->game_names[GAMES_COUNT] = NULL;
+    Option game = {.name = "Game", .type = OPT_COMBO, .def = e->game_index, .vars = e->game_names,
+                   .apply = apply_game, .owner = e};
+    options_add(&e->options, &game);
+    Option rep = {.name = "Repetition", .type = OPT_CHECK, .def = 1, .min = 0, .max = 1};
+    options_add(&e->options, &rep);
+    for (int g = 0; g < GAMES_COUNT; g++) {
+        const GameOps *ops = GAMES[g];
+        for (int i = 0; i < ops->n_options && i < GAME_MAX_OPTIONS; i++) {
+            const GameOptionDef *d = &ops->options[i];
+            snprintf(e->opt_name[g][i], GAME_OPT_NAME_MAX, "%s%s", ops->option_prefix ? ops->option_prefix : "",
+                     d->name);
+            Option o = {.name = e->opt_name[g][i],
+                        .type = d->type == GOPT_CHECK ? OPT_CHECK : d->type == GOPT_COMBO ? OPT_COMBO : OPT_SPIN,
+                        .def = d->def, .min = d->min, .max = d->max, .vars = d->vars,
+                        .apply = apply_game_option, .owner = e, .data = d};
+            e->game_opt[g][i] = e->options.count;
+            options_add(&e->options, &o);
+        }
+    }
+}
+
 static void add_search_options(Engine *e) {
     const Option opts[] = {
         {.name = "Hash", .type = OPT_SPIN, .def = TT_MB_DEFAULT, .min = TT_MB_MIN, .max = TT_MB_MAX, .apply = apply_hash},
@@ -73,19 +132,14 @@ static void add_search_options(Engine *e) {
 }
 
 Engine *engine_create(const GameOps *game) {
+    int index = game_index(game);
+    if (index < 0) return NULL;
     Engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->game = game;
-    for (int i = 0; i < game->n_options && i < GAME_MAX_OPTIONS; i++) {
-        const GameOptionDef *d = &game->options[i];
-        Option o = {.name = d->name,
-                    .type = d->type == GOPT_CHECK ? OPT_CHECK : OPT_SPIN,
-                    .def = d->def,
-                    .min = d->min,
-                    .max = d->max};
-        e->game_opt[i] = e->options.count;
-        options_add(&e->options, &o);
-    }
+    e->game_index = index;
+    history_init(&e->history);
+    add_game_options(e);
     tt_init(&e->tt);
     e->hash_mb = TT_MB_DEFAULT;
     e->pool = pool_create(game, &e->tt);
@@ -94,9 +148,11 @@ Engine *engine_create(const GameOps *game) {
         return NULL;
     }
     add_search_options(e);
-    GameConfig cfg = engine_game_config(e);
-    game->startpos(&e->pos, &cfg);
-    e->status = POS_PLAYING;
+    char err[ERR_STR_MAX];
+    if (!engine_set_position(e, NULL, NULL, 0, err)) {
+        engine_destroy(e);
+        return NULL;
+    }
     return e;
 }
 
@@ -106,10 +162,39 @@ void engine_destroy(Engine *e) {
     pool_wait(e->pool);
     pool_destroy(e->pool);
     tt_free(&e->tt);
+    history_free(&e->history);
     free(e);
 }
 
 const GameOps *engine_game(const Engine *e) { return e->game; }
+
+bool engine_set_game(Engine *e, const GameOps *game, char *err) {
+    int index = game_index(game);
+    if (index < 0) {
+        snprintf(err, ERR_STR_MAX, "'%s' is not a registered game", game->name);
+        return false;
+    }
+    if (busy_refusal(e, "Game", err)) return false;
+    const GameOps *ops = GAMES[index]->init(); /* the build of the game this CPU runs */
+    if (!pool_set_game(e->pool, ops, err)) return false;
+    const GameOps *old = e->game;
+    int old_index = e->game_index;
+    e->game = ops;
+    e->game_index = index;
+    e->options.opt[options_index(e, "Game")].value = index;
+    snprintf(e->options.opt[options_index(e, "Game")].str, OPTION_STR_MAX, "%s", ops->name);
+    if (!engine_set_position(e, NULL, NULL, 0, err)) { /* only out of memory */
+        e->game = old, e->game_index = old_index;
+        pool_set_game(e->pool, old, err);
+        return false;
+    }
+    tt_clear(&e->tt);
+    return true;
+}
+
+const char *engine_game_option_name(const Engine *e, int i) {
+    return i >= 0 && i < e->game->n_options && i < GAME_MAX_OPTIONS ? e->opt_name[e->game_index][i] : NULL;
+}
 OptionTable *engine_options(Engine *e) { return &e->options; }
 void engine_add_option(Engine *e, const Option *o) { options_add(&e->options, o); }
 
@@ -126,7 +211,7 @@ GameConfig engine_game_config(Engine *e) {
     GameConfig c;
     memset(&c, 0, sizeof c);
     for (int i = 0; i < e->game->n_options && i < GAME_MAX_OPTIONS; i++)
-        c.v[i] = (int)e->options.opt[e->game_opt[i]].value;
+        c.v[i] = (int)e->options.opt[e->game_opt[e->game_index][i]].value;
     return c;
 }
 
@@ -141,6 +226,18 @@ void engine_prepare(Engine *e) {
                  e->hash_mb, e->tt.buckets ? mb : (size_t)0);
 }
 
+/* Whether the current position ends the game by repetition (the third occurrence). */
+static bool repeated(const Engine *e, const GamePos *p) {
+    return e->game->repetition_outcome && engine_option_int((Engine *)e, "Repetition") &&
+           history_count(&e->history, e->game->key(p)) >= 3;
+}
+
+static bool out_of_memory(Engine *e, char *err) {
+    snprintf(err, ERR_STR_MAX, "out of memory for the game's history");
+    e->status = POS_NONE;
+    return false;
+}
+
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int n_moves,
                          char *err) {
     GameConfig cfg = engine_game_config(e);
@@ -153,12 +250,14 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
     } else {
         e->game->startpos(&p, &cfg);
     }
+    history_clear(&e->history);
+    if (!history_push(&e->history, e->game->key(&p))) return out_of_memory(e, err);
     for (int i = 0; i < n_moves; i++) {
-        Move m = e->game->parse_move(&p, moves[i]);
+        bool over = game_result(e->game, &p) != RESULT_NONE || repeated(e, &p);
+        Move m = over ? MOVE_NONE : e->game->parse_move(&p, moves[i]);
         if (m == MOVE_NONE) {
             int mover = e->game->player_to_move(&p);
-            const char *why = game_result(e->game, &p) != RESULT_NONE ? "the game was already over"
-                                                                      : "not a legal move here";
+            const char *why = over ? "the game was already over" : "not a legal move here";
             snprintf(err, ERR_STR_MAX, "illegal move '%.32s' at ply %d (move %d of the list): %s; player %d loses",
                      moves[i], e->game->ply(&p) + 1, i + 1, why, mover + 1);
             e->pos = p;
@@ -168,6 +267,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
         }
         GameUndo u;
         e->game->make(&p, m, &u);
+        if (!history_push(&e->history, e->game->key(&p))) return out_of_memory(e, err);
     }
     e->pos = p;
     e->status = POS_PLAYING;
@@ -184,9 +284,19 @@ GameResult engine_result(const Engine *e) {
         return RESULT_NONE;
     case POS_FORFEIT:
         return e->forfeit_loser == PLAYER_1 ? RESULT_P2_WIN : RESULT_P1_WIN;
-    default:
-        return game_result(e->game, &e->pos);
+    default: {
+        GameResult r = game_result(e->game, &e->pos);
+        if (r != RESULT_NONE || !repeated(e, &e->pos)) return r;
+        Outcome o = e->game->repetition_outcome(&e->pos);
+        if (o == OUTCOME_DRAW || o == OUTCOME_ONGOING) return RESULT_DRAW;
+        int winner = e->game->player_to_move(&e->pos) ^ (o == OUTCOME_LOSS);
+        return winner == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN;
     }
+    }
+}
+
+bool engine_repetition_end(const Engine *e) {
+    return e->status == POS_PLAYING && game_result(e->game, &e->pos) == RESULT_NONE && repeated(e, &e->pos);
 }
 
 bool engine_game_over(const Engine *e) {
@@ -235,6 +345,15 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.multipv = (int)engine_option_int(e, "MultiPV");
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
+    /* The positions before the root that the search may meet again. */
+    if (e->game->repetition_outcome && engine_option_int(e, "Repetition")) {
+        int before = e->history.n - 1;
+        int window = e->game->repeat_window ? e->game->repeat_window(&e->pos) : before;
+        if (window < before) before = window > 0 ? window : 0;
+        job.repetition = true;
+        job.history = e->history.keys + (e->history.n - 1 - before);
+        job.n_history = before;
+    }
     if (!pool_start(e->pool, &job)) {
         snprintf(err, ERR_STR_MAX, "could not start the search");
         return false;

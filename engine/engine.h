@@ -10,19 +10,28 @@
 
 typedef struct Engine Engine;
 
+/* An engine playing game (a registered game; NULL if not, or out of memory). */
 Engine *engine_create(const GameOps *game);
 void engine_destroy(Engine *e); /* stops and joins any search */
 
 const GameOps *engine_game(const Engine *e);
+/* Switches to another registered game, at its start position, with a cleared hash and
+ * histories (also what `setoption name Game` does). Refused during a search. */
+bool engine_set_game(Engine *e, const GameOps *game, char *err);
+/* The name under which the current game's i-th option is announced (its game's prefix and
+ * its name), or NULL. */
+const char *engine_game_option_name(const Engine *e, int i);
 
 /* ---- options: one table, the engine's own and those modules register ---- */
 OptionTable *engine_options(Engine *e);
 /* Registers a front-end or book option in the same table (before the first `ugi`). */
 void engine_add_option(Engine *e, const Option *o);
-/* Sets an option by name (case-insensitive). Hash, Clear Hash and Threads are refused
+/* Sets an option by name (case-insensitive). Game, Hash, Clear Hash and Threads are refused
  * during a search (err says so; stop first). The search options are Hash (MB, checked
  * against the machine's memory), Clear Hash, Threads, MultiPV, Move Overhead (ms) and
- * Ponder; MultiPV, Move Overhead and Ponder take effect at the next go. */
+ * Ponder; MultiPV, Move Overhead and Ponder take effect at the next go. Every game's rule
+ * options are declared, under the game's prefix; they apply when their game next sets up
+ * a position. Repetition (one option for all games) applies at once. */
 bool engine_set_option(Engine *e, const char *name, const char *value, char *err);
 int64_t engine_option_int(Engine *e, const char *name);
 /* The game's option values, for start positions and parsing. */
@@ -40,9 +49,11 @@ typedef enum {
                     and the player who made the illegal move lost */
 } PositionStatus;
 
-/* Sets the position from a position string (NULL: the start position) and a move list.
- * A malformed string leaves POS_NONE; an illegal move k (0-based) leaves the prefix and
- * POS_FORFEIT. Returns false with a message in err in both cases. */
+/* Sets the position from a position string (NULL: the start position) and a move list,
+ * remembering every position reached (for repetition). A malformed string leaves
+ * POS_NONE; an illegal move k (0-based), or any move after the game ended (the third
+ * occurrence of a position included), leaves the prefix and POS_FORFEIT. Returns false
+ * with a message in err in both cases. */
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int n_moves,
                          char *err);
 /* Drops the position (POS_NONE): for a position command too malformed to say which. */
@@ -51,6 +62,8 @@ PositionStatus engine_position_status(const Engine *e);
 const GamePos *engine_position(const Engine *e); /* meaningless under POS_NONE */
 bool engine_game_over(const Engine *e);
 GameResult engine_result(const Engine *e);
+/* Whether the game is over by repetition (the current position's third occurrence). */
+bool engine_repetition_end(const Engine *e);
 /* Player to move (PLAYER_1/2) also when the game is over; PLAYER_1 under POS_NONE. */
 int engine_player_to_move(const Engine *e);
 

@@ -5,12 +5,18 @@
 
 #include "types.h"
 
-/* A game option (declared by the game, served by the core's option table). */
-typedef enum { GOPT_CHECK, GOPT_SPIN } GameOptType;
+/* A game option (declared by the game, served by the core's option table). The core
+ * announces it as the game's option_prefix followed by name, so that every game's options
+ * can be declared at once and arrive in any order (arenas send options unordered). */
+typedef enum { GOPT_CHECK, GOPT_SPIN, GOPT_COMBO } GameOptType;
 typedef struct {
-    const char *name; /* as announced in `ugi`; matched case-insensitively */
+    const char *name; /* as the game's rules name it, e.g. "NoProgressPlies" */
     GameOptType type;
-    int def, min, max; /* for GOPT_CHECK: 0 or 1 */
+    int def, min, max;       /* check: 0 or 1; combo: the index of the default in vars */
+    const char *const *vars; /* combo: its values, NULL-terminated (the value is their index) */
+    /* Optional: a reason to refuse a value the range allows (e.g. an even board width), or
+     * NULL to accept it. */
+    const char *(*refuse)(int value);
 } GameOptionDef;
 
 /* Current values of the game's options, in the order of GameOps.options. */
@@ -31,6 +37,7 @@ typedef struct GameOps {
     const char *title; /* human name, e.g. "Monkey Queen" */
     const GameOptionDef *options;
     int n_options;
+    const char *option_prefix; /* put before each option's name in `ugi` ("" for none) */
 
     /* Instruction set the hot functions of this table were compiled for ("x86-64", ...):
      * a game may carry several tables of the same operations for different CPUs. */
@@ -85,10 +92,25 @@ typedef struct GameOps {
     bool (*make_null)(GamePos *pos, GameUndo *undo);
     void (*unmake_null)(GamePos *pos, const GameUndo *undo);
 
-    /* Terminal state found without generating moves (e.g. a captured queen). */
+    /* Terminal state found without generating moves (e.g. a captured queen), by any rule
+     * the position alone decides, the no-progress counter included. */
     Outcome (*terminal)(const GamePos *pos);
     /* Outcome for the player to move when they have no legal move. */
     Outcome (*no_moves_outcome)(const GamePos *pos);
+
+    /* Repetition and the no-progress counter. The core ends a game at the third
+     * occurrence of a position (its key: board, player deciding, every field but the two
+     * counters) when the Repetition option is on; key() must therefore leave the counters
+     * and the ply out. All three are NULL for a game whose positions cannot repeat. */
+    /* What a repeated position scores for the player to move (by the game's rules). */
+    Outcome (*repetition_outcome)(const GamePos *pos);
+    /* How many plies back an equal position may lie (e.g. the no-progress counter, when
+     * every move that resets it is irreversible); NULL: anywhere in the game. A bound on
+     * the search's scans only: equal keys are equal positions either way. */
+    int (*repeat_window)(const GamePos *pos);
+    /* Plies left before the no-progress counter ends the game (INT_MAX: never); NULL for a
+     * game without one. The search keys its table by the counter near that end. */
+    int (*progress_left)(const GamePos *pos);
 
     /* Static evaluation for the player to move, in centi-units. */
     Score (*evaluate)(const GamePos *pos);

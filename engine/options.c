@@ -12,12 +12,19 @@
 #include <string.h>
 #include <strings.h>
 
+static int combo_count(const Option *o) {
+    int n = 0;
+    while (o->vars[n]) n++;
+    return n;
+}
+
 void options_add(OptionTable *t, const Option *o) {
     if (t->count >= OPTIONS_MAX) abort(); /* a programming error: raise OPTIONS_MAX */
     Option *d = &t->opt[t->count++];
     *d = *o;
     d->value = o->def;
-    snprintf(d->str, sizeof d->str, "%s", o->def_str ? o->def_str : "");
+    if (o->type == OPT_COMBO) d->max = combo_count(o) - 1, d->min = 0;
+    snprintf(d->str, sizeof d->str, "%s", o->type == OPT_COMBO ? o->vars[o->def] : o->def_str ? o->def_str : "");
 }
 
 /* Compares ignoring case and treating any run of whitespace as a single space. */
@@ -78,6 +85,23 @@ bool options_set(OptionTable *t, const char *name, const char *value, char *err)
             return false;
         }
         break;
+    case OPT_COMBO: {
+        int k = 0;
+        while (o->vars[k] && (!value || strcasecmp(o->vars[k], value))) k++;
+        if (!o->vars[k]) {
+            char list[ERR_STR_MAX / 2];
+            size_t n = 0;
+            list[0] = 0;
+            for (int i = 0; o->vars[i] && n < sizeof list; i++)
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", o->vars[i]);
+            snprintf(err, ERR_STR_MAX, "option '%s' takes one of %s, not '%.64s'; it stays %s", o->name, list,
+                     value ? value : "", o->vars[o->value]);
+            return false;
+        }
+        v = k;
+        str = o->vars[k];
+        break;
+    }
     case OPT_STRING:
         str = value ? value : "";
         if (strlen(str) >= OPTION_STR_MAX) {
@@ -90,7 +114,7 @@ bool options_set(OptionTable *t, const char *name, const char *value, char *err)
     }
     if (o->apply && !o->apply(o->owner, o, v, str, err)) return false;
     o->value = v;
-    if (o->type == OPT_STRING && str != o->str) snprintf(o->str, sizeof o->str, "%s", str);
+    if ((o->type == OPT_STRING || o->type == OPT_COMBO) && str != o->str) snprintf(o->str, sizeof o->str, "%s", str);
     return true;
 }
 
@@ -110,5 +134,11 @@ void options_describe(const Option *o, char *out, size_t size) {
         snprintf(out, size, "option name %s type string default %s", o->name,
                  o->def_str && *o->def_str ? o->def_str : "<empty>");
         break;
+    case OPT_COMBO: {
+        int n = snprintf(out, size, "option name %s type combo default %s", o->name, o->vars[o->def]);
+        for (int i = 0; o->vars[i] && n > 0 && (size_t)n < size; i++)
+            n += snprintf(out + n, size - (size_t)n, " var %s", o->vars[i]);
+        break;
+    }
     }
 }

@@ -7,10 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { OPT_CHECK, OPT_SPIN, OPT_BUTTON, OPT_STRING } OptionType;
+typedef enum { OPT_CHECK, OPT_SPIN, OPT_BUTTON, OPT_STRING, OPT_COMBO } OptionType;
 
 #define OPTION_STR_MAX 1024
-#define OPTIONS_MAX 32
+#define OPTIONS_MAX 128
 
 typedef struct Option Option;
 /* Applies a validated new value; returns false (with a reason in err, and the option
@@ -21,10 +21,12 @@ typedef bool (*OptionApply)(void *owner, const Option *opt, int64_t value, const
 struct Option {
     const char *name;
     OptionType type;
-    int64_t def, min, max; /* check: 0/1; spin: range */
-    const char *def_str;   /* string options */
-    OptionApply apply;     /* NULL: just store */
-    void *owner;           /* passed to apply: the module the option belongs to */
+    int64_t def, min, max;   /* check: 0/1; spin: range; combo: index of the default in vars */
+    const char *def_str;     /* string options */
+    const char *const *vars; /* combo: the values, NULL-terminated; value is the index */
+    OptionApply apply;       /* NULL: just store */
+    void *owner;             /* passed to apply: the module the option belongs to */
+    const void *data;        /* the owner's own note on this option (e.g. which game's) */
     int64_t value;
     char str[OPTION_STR_MAX];
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "movepick.h"
+#include "prng.h"
 
 void search_limits_init(SearchLimits *l) {
     memset(l, 0, sizeof *l);
@@ -19,6 +20,11 @@ void search_limits_init(SearchLimits *l) {
 /* Late-move reductions from an integer approximation of log(depth) * log(moves), so that
  * every build reduces exactly alike. */
 static uint8_t lmr_table[64][64];
+/* Near the no-progress end the same position scores differently by its counter: the
+ * table's key then includes the plies left (each value its own key), so that a score
+ * found with the end in sight is not reused far from it, nor the other way round. */
+#define PROGRESS_FOLD 64
+static Key progress_fold[PROGRESS_FOLD];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* 256 * log2(n) for n >= 1, by the position of the top bit and a linear mantissa. */
@@ -28,6 +34,8 @@ static int log2_q8(int n) {
 }
 
 static void init_tables(void) {
+    Prng rng = {0x50524F4752455353ULL}; /* "PROGRESS" */
+    for (int i = 0; i < PROGRESS_FOLD; i++) progress_fold[i] = prng_next(&rng);
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++) {
             /* (ln d * ln m) / 2.25 + 0.5, with ln x = log2 x * 0.693 */
@@ -52,6 +60,19 @@ SearchThread *search_thread_new(const GameOps *g, int id) {
     }
     atomic_init(&t->nodes, 0);
     return t;
+}
+
+bool search_thread_set_game(SearchThread *t, const GameOps *g) {
+    int16_t *history = calloc((size_t)g->history_size * 2, sizeof *history);
+    Move *counter = calloc((size_t)g->history_size, sizeof *counter);
+    if (!history || !counter) {
+        free(history), free(counter);
+        return false;
+    }
+    free(t->history), free(t->counter);
+    t->history = history, t->counter = counter;
+    t->game = g;
+    return true;
 }
 
 void search_thread_free(SearchThread *t) {
@@ -102,6 +123,39 @@ static inline bool must_stop(SearchThread *t) {
         if ((n & 1023) == 0 && time_up(t)) return t->stopped = true;
     }
     return false;
+}
+
+/* ---- keys and repetitions ---- */
+
+/* The table's key of position pos whose own key is k (see PROGRESS_FOLD). */
+static inline Key pos_tt_key(const GameOps *g, const GamePos *pos, Key k) {
+    if (!g->progress_left) return k;
+    int left = g->progress_left(pos);
+    return left >= 0 && left < PROGRESS_FOLD ? k ^ progress_fold[left] : k;
+}
+static inline Key tt_key(const SearchThread *t, Key k) { return pos_tt_key(t->game, &t->pos, k); }
+
+/* Whether the position at ply (key k, already in the stack) ends the game by repetition:
+ * an earlier position of the search's own line (after the root) is the same, which counts
+ * as a repetition since the player who allowed it once can allow it again; or the position
+ * occurred twice already in the game (the root and the history before it included), so
+ * that this is its third occurrence. The scan stops at the last pass of a null move (the
+ * line before it was not played) and at the game's window. */
+static bool repetition(const SearchThread *t, int ply, Key k) {
+    const GameOps *g = t->game;
+    int lim = g->repeat_window ? ply - g->repeat_window(&t->pos) : 0;
+    if (lim < 0) lim = 0;
+    uint32_t seen = 0;
+    int i = ply - 1;
+    for (; i >= lim; i--) {
+        if (t->stack[i].key == k) {
+            if (i > 0) return true;
+            seen++;
+        }
+        if (t->stack[i].hist_index < 0) return false; /* reached from a null move */
+    }
+    if (i >= 0) return false; /* the window ends within the line */
+    return seen + keycounts_get(t->sh->history, k) >= 2;
 }
 
 /* ---- scores ---- */
@@ -155,10 +209,14 @@ static inline Score child(SearchThread *t, bool same, Score a, Score b, int dept
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
     const GameOps *g = t->game;
     GamePos *pos = &t->pos;
+    SearchStack *ss = &t->stack[ply];
     if (ply > t->seldepth) t->seldepth = ply;
     if (must_stop(t)) return 0;
     Outcome o = g->terminal(pos);
     if (o != OUTCOME_ONGOING) return outcome_score(o, ply);
+    ss->key = g->key(pos);
+    ss->hist_index = 0;
+    if (t->sh->history && repetition(t, ply, ss->key)) return outcome_score(g->repetition_outcome(pos), ply);
     if (ply >= MAX_PLY - 1) return evaluate(t);
     if (g->winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
 
@@ -171,7 +229,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     }
     /* The table is asked only now: a stand-pat cut needs no answer, and the evaluation
      * gave the prefetch issued after the move its time to arrive. */
-    Key key = g->key(pos);
+    Key key = tt_key(t, ss->key);
     TTHit h;
     bool hit = tt_probe(t->sh->tt, key, ply, &h);
     if (hit && (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
@@ -193,7 +251,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
         GameUndo u;
         g->make(pos, m, &u);
         count_node(t);
-        tt_prefetch(t->sh->tt, g->key(pos));
+        tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
         Score s = child_qs(t, same, alpha, beta, ply + 1, qply + 1);
         g->unmake(pos, m, &u);
@@ -237,6 +295,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     if (must_stop(t)) return 0;
     Outcome o = g->terminal(pos);
     if (o != OUTCOME_ONGOING) return outcome_score(o, ply);
+    ss->key = g->key(pos);
+    if (t->sh->history && repetition(t, ply, ss->key)) return outcome_score(g->repetition_outcome(pos), ply);
     if (ply >= MAX_PLY - 1) return evaluate(t);
 
     /* No line from here can beat a win on the next move or lose faster than now. */
@@ -252,7 +312,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         }
     }
 
-    Key key = g->key(pos);
+    Key key = tt_key(t, ss->key);
     TTHit h;
     bool hit = tt_probe(t->sh->tt, key, ply, &h);
     Move tt_move = hit ? h.move : MOVE_NONE;
@@ -263,8 +323,9 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
 
     bool in_check = g->in_check && g->in_check(pos);
     ss->static_eval = in_check ? -SCORE_INF : evaluate(t);
-    t->stack[ply + 2].killer[0] = t->stack[ply + 2].killer[1] = MOVE_NONE;
+    memset(t->stack[ply + 2].killer, 0, sizeof t->stack[ply + 2].killer);
     int me = g->player_to_move(pos);
+    ss->player = me;
 
     if (!pv_node && !in_check && beta < SCORE_WIN_MIN && beta > -SCORE_WIN_MIN) {
         /* Reverse futility: far enough above beta that a quiet move will not fall below. */
@@ -275,23 +336,30 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
             t->stack[ply - 1].hist_index >= 0) {
             GameUndo u;
             if (g->make_null(pos, &u)) {
+              /* A pass that leaves the same player deciding tests nothing. */
+              if (g->player_to_move(pos) == me) {
+                g->unmake_null(pos, &u);
+              } else {
                 ss->move = MOVE_NONE;
                 ss->hist_index = -1;
                 count_node(t);
-                bool same = g->player_to_move(pos) == me;
                 int r = 3 + depth / 4;
-                Score s = child(t, same, beta - 1, beta, depth - 1 - r, ply + 1, !cut_node);
+                Score s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 g->unmake_null(pos, &u);
                 if (t->stopped) return 0;
                 if (s >= beta) return s >= SCORE_WIN_MIN ? beta : s;
+              }
             }
         }
     }
 
     int16_t *hist = history_of(t, me);
-    Move counter = ply > 0 && t->stack[ply - 1].hist_index >= 0 ? t->counter[t->stack[ply - 1].hist_index] : MOVE_NONE;
+    /* The counter move answers the opponent's last move (not a pass, not one's own). */
+    const SearchStack *prev = ply > 0 ? &t->stack[ply - 1] : NULL;
+    bool answer = prev && prev->hist_index >= 0 && prev->player != me;
+    Move counter = answer ? t->counter[prev->hist_index] : MOVE_NONE;
     MovePicker mp;
-    mp_init(&mp, g, pos, tt_move, ss->killer, counter, hist);
+    mp_init(&mp, g, pos, tt_move, ss->killer[me], counter, hist);
 
     Score best = -SCORE_INF, old_alpha = alpha;
     Move best_move = MOVE_NONE, m;
@@ -318,7 +386,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         GameUndo u;
         g->make(pos, m, &u);
         count_node(t);
-        tt_prefetch(t->sh->tt, g->key(pos));
+        tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
         int new_depth = depth - 1 + (EXT_CHECK && in_check);
         Score s;
@@ -365,9 +433,9 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         int bonus = depth * depth * 32 > 2400 ? 2400 : depth * depth * 32;
         history_update(&hist[g->history_index(pos, best_move)], bonus);
         for (int i = 0; i < n_quiets; i++) history_update(&hist[g->history_index(pos, quiets[i])], -bonus);
-        if (ss->killer[0] != best_move) ss->killer[1] = ss->killer[0], ss->killer[0] = best_move;
-        /* After a null move there is no previous move to answer (hist_index -1). */
-        if (ply > 0 && t->stack[ply - 1].hist_index >= 0) t->counter[t->stack[ply - 1].hist_index] = best_move;
+        Move *killer = ss->killer[me];
+        if (killer[0] != best_move) killer[1] = killer[0], killer[0] = best_move;
+        if (answer) t->counter[prev->hist_index] = best_move;
     }
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(t->sh->tt, key, ply, best_move, best, depth, b);
@@ -384,7 +452,7 @@ static bool build_root(SearchThread *t) {
     const SearchLimits *l = &t->sh->job->limits;
     Move list[MAX_MOVES], m;
     TTHit h;
-    Move tt_move = tt_probe(t->sh->tt, g->key(&t->pos), 0, &h) ? h.move : MOVE_NONE;
+    Move tt_move = tt_probe(t->sh->tt, tt_key(t, g->key(&t->pos)), 0, &h) ? h.move : MOVE_NONE;
     static const Move none[2] = {MOVE_NONE, MOVE_NONE};
     MovePicker mp;
     mp_init(&mp, g, &t->pos, tt_move, none, MOVE_NONE, history_of(t, t->root_player));
@@ -428,7 +496,7 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
     GamePos *pos = &t->pos;
     const SearchReport *rep = &t->sh->job->report;
     Score best = -SCORE_INF;
-    t->stack[2].killer[0] = t->stack[2].killer[1] = MOVE_NONE;
+    memset(t->stack[2].killer, 0, sizeof t->stack[2].killer);
     for (int i = t->pv_idx; i < t->n_root; i++) {
         RootMove *rm = &t->root[i];
         Move m = rm->move;
@@ -540,6 +608,8 @@ void search_iterate(SearchThread *t) {
     t->reported = MOVE_NONE;
     t->root_player = g->player_to_move(&t->pos);
     memset(t->stack, 0, sizeof t->stack);
+    t->stack[0].key = g->key(&t->pos);
+    t->stack[0].player = t->root_player;
     if (!build_root(t) || t->n_root == 0) {
         t->n_root = 0;
         return;
@@ -653,9 +723,16 @@ void search_finish(SearchShared *sh, SearchThread *best, Move *best_move, Move *
         GameUndo u;
         TTHit h;
         g->make(&p, rm->move, &u);
-        if (g->terminal(&p) == OUTCOME_ONGOING && tt_probe(sh->tt, g->key(&p), 1, &h) && h.move != MOVE_NONE &&
-            g->is_legal(&p, h.move))
+        if (g->terminal(&p) == OUTCOME_ONGOING && tt_probe(sh->tt, pos_tt_key(g, &p, g->key(&p)), 1, &h) &&
+            h.move != MOVE_NONE && g->is_legal(&p, h.move))
             *ponder = h.move;
+    }
+    /* A ponder move is the opponent's: none when the same player decides again. */
+    if (*ponder != MOVE_NONE) {
+        GamePos p = sh->job->root;
+        GameUndo u;
+        g->make(&p, rm->move, &u);
+        if (g->player_to_move(&p) == best->root_player) *ponder = MOVE_NONE;
     }
     /* The last line printed must lead with the move played. */
     if (best != sh->threads[0] || best->reported != rm->move)

@@ -5,6 +5,7 @@
 
 #include <stdatomic.h>
 
+#include "history.h"
 #include "threads.h"
 #include "tt.h"
 
@@ -33,6 +34,9 @@ typedef struct {
     int n_threads;
     TimeBudget budget;
     _Atomic int searching[MAX_PLY]; /* threads searching each depth now */
+    /* Repetition on: the counts of the keys of the game's positions before the root
+     * (read-only during the search); NULL when off or the game cannot repeat. */
+    const KeyCounts *history;
 } SearchShared;
 
 /* ---- one search thread ---- */
@@ -46,9 +50,11 @@ typedef struct {
 } RootMove;
 
 typedef struct {
+    Key key;        /* of the position at this ply (repetition scans) */
     Move move;      /* the move made from this ply */
-    int hist_index; /* its history index (for the counter move of the reply) */
-    Move killer[2];
+    int hist_index; /* its history index (for the counter move of the reply); -1: a pass */
+    int player;     /* who decides at this ply */
+    Move killer[2][2]; /* by player: plies of one depth may belong to either in some games */
     Score static_eval;
 } SearchStack;
 
@@ -78,6 +84,8 @@ struct SearchThread {
 
 SearchThread *search_thread_new(const GameOps *g, int id);
 void search_thread_free(SearchThread *t);
+/* Tables sized for game g, cleared; false without memory (the thread is unchanged). */
+bool search_thread_set_game(SearchThread *t, const GameOps *g);
 void search_thread_clear(SearchThread *t); /* forget histories (a new game) */
 
 /* The iterative deepening of one thread; thread 0 also keeps time and reports. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "history.h"
 #include "search_internal.h"
 
 /* Room for the deepest recursion (a move list per ply) whatever the platform's default. */
@@ -38,6 +39,9 @@ struct ThreadPool {
     _Atomic int64_t clock_start;
     SearchJob job;
     SearchShared sh;
+    Key *history; /* the job's history keys, copied at its start */
+    int history_cap;
+    KeyCounts history_counts;
 };
 
 /* Thread 0: searches, waits while an infinite or ponder search must not end yet, stops
@@ -131,6 +135,7 @@ ThreadPool *pool_create(const GameOps *g, struct TT *tt) {
     atomic_init(&p->stop, false);
     atomic_init(&p->pondering, false);
     atomic_init(&p->clock_start, 0);
+    keycounts_init(&p->history_counts);
     char err[ERR_STR_MAX];
     if (!pool_set_threads(p, 1, err)) {
         pool_destroy(p);
@@ -146,6 +151,8 @@ void pool_destroy(ThreadPool *p) {
     for (int i = p->n - 1; i >= 0; i--) worker_end(p, p->workers[i]);
     free(p->workers);
     free(p->sts);
+    free(p->history);
+    keycounts_free(&p->history_counts);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->wake);
     pthread_cond_destroy(&p->done);
@@ -194,6 +201,42 @@ void pool_clear(ThreadPool *p) {
     for (int i = 0; i < p->n; i++) search_thread_clear(p->sts[i]);
 }
 
+bool pool_set_game(ThreadPool *p, const GameOps *g, char *err) {
+    if (pool_busy(p)) {
+        snprintf(err, ERR_STR_MAX, "the game cannot change during a search (send stop first)");
+        return false;
+    }
+    for (int i = 0; i < p->n; i++)
+        if (!search_thread_set_game(p->sts[i], g)) {
+            while (i-- > 0) search_thread_set_game(p->sts[i], p->game); /* smaller or equal: fits */
+            snprintf(err, ERR_STR_MAX, "out of memory for the search tables of %s", g->name);
+            return false;
+        }
+    p->game = g;
+    return true;
+}
+
+/* The job's history, the pool's own copy (the caller may change its position meanwhile),
+ * and the count of each key for the search's lookups. */
+static bool copy_history(ThreadPool *p, const SearchJob *job) {
+    keycounts_clear(&p->history_counts);
+    p->job.history = NULL;
+    if (!job->repetition || job->n_history <= 0) {
+        p->job.n_history = 0;
+        return true;
+    }
+    if (job->n_history > p->history_cap) {
+        Key *k = realloc(p->history, sizeof *k * (size_t)job->n_history);
+        if (!k) return false;
+        p->history = k, p->history_cap = job->n_history;
+    }
+    memcpy(p->history, job->history, sizeof *p->history * (size_t)job->n_history);
+    for (int i = 0; i < job->n_history; i++)
+        if (!keycounts_add(&p->history_counts, p->history[i])) return false;
+    p->job.history = p->history;
+    return true;
+}
+
 bool pool_start(ThreadPool *p, const SearchJob *job) {
     pthread_mutex_lock(&p->lock);
     if (p->running) {
@@ -201,6 +244,10 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         return false;
     }
     p->job = *job;
+    if (!copy_history(p, job)) {
+        pthread_mutex_unlock(&p->lock);
+        return false;
+    }
     tt_new_search(p->tt);
     /* The clock runs from the arrival of the go, if the caller knows it: on a loaded
      * machine waking the threads takes time the arena counts. */
@@ -219,6 +266,7 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         .threads = p->sts,
         .n_threads = p->n,
         .budget = timeman_budget(&p->job),
+        .history = p->job.repetition ? &p->history_counts : NULL,
     };
     /* Counters start at zero before any thread runs: thread 0 sums them all (for info and
      * the node limit) while helpers may still be waking up. */

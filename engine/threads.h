@@ -14,6 +14,13 @@ typedef struct {
     int multipv;
     int64_t move_overhead;
     bool ponder_enabled; /* the Ponder option: bestmove may carry a ponder move */
+    /* Repetition: when set, a position met for the third time in the game (the second
+     * time within the search) ends it as the game's rules say. history holds the keys of
+     * the game's positions before the root that the root may repeat, oldest first (copied
+     * at the start of the search). */
+    bool repetition;
+    const Key *history;
+    int n_history;
 } SearchJob;
 
 #define THREADS_MAX 1024
@@ -30,6 +37,9 @@ bool pool_set_threads(ThreadPool *p, int n, char *err);
 int pool_threads(const ThreadPool *p);
 /* Forgets what the threads learned (histories): a new game. Only while idle. */
 void pool_clear(ThreadPool *p);
+/* The threads search game g from now on (their tables sized for it, cleared). Refused
+ * (false, err) during a search or without memory; the pool then keeps its game. */
+bool pool_set_game(ThreadPool *p, const GameOps *g, char *err);
 /* Starts the job; false if a search is already running. */
 bool pool_start(ThreadPool *p, const SearchJob *job);
 void pool_stop(ThreadPool *p);

@@ -36,7 +36,7 @@ typedef enum { OUTCOME_ONGOING = 0, OUTCOME_LOSS, OUTCOME_WIN, OUTCOME_DRAW } Ou
 /* Room for any game's position and undo record, so the core can copy and stack them
  * without knowing their layout. Each game static-asserts that it fits. */
 #define GAME_POS_BYTES 1024
-#define GAME_UNDO_BYTES 32
+#define GAME_UNDO_BYTES 128
 typedef struct {
     alignas(64) unsigned char bytes[GAME_POS_BYTES];
 } GamePos;

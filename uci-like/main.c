@@ -24,12 +24,19 @@
 
 static void usage(FILE *f) {
     fprintf(f,
-            "Simia %s, a game engine for abstract strategy board games (game: %s).\n"
+            "Simia %s, a game engine for abstract strategy board games.\n"
+            "\n"
+            "Games (--game NAME; the default is %s):\n",
+            SIMIA_VERSION, game_default()->name);
+    for (int i = 0; i < GAMES_COUNT; i++) fprintf(f, "  %-16s %s\n", GAMES[i]->name, GAMES[i]->title);
+    fprintf(f,
             "\n"
             "Usage:\n"
-            "  simia\n"
+            "  simia [--game NAME]\n"
             "      Speaks UGI (UCI generalised to any two-player game) on stdin/stdout: what\n"
             "      tournament managers and GUIs run. Type 'ugi' to see its options, 'quit' to leave.\n"
+            "      --game NAME chooses the game (as the option Game does); it goes with every job\n"
+            "      below too, anywhere on the line (e.g. simia --game %s perft 3).\n"
             "  simia perft DEPTH [startpos | POSITION] [moves MOVE...]\n"
             "      Counts the leaves of the legal-move tree DEPTH plies deep, one line per move\n"
             "      and a total (the time goes to stderr). POSITION is a position string, quoted\n"
@@ -39,7 +46,36 @@ static void usage(FILE *f) {
             "%s"
             "  simia --version    prints the name and version.\n"
             "  simia --help       prints this text.\n",
-            SIMIA_VERSION, game_default()->title, SELFPLAY_USAGE, BOOK_USAGE, BENCH_USAGE);
+            GAMES[GAMES_COUNT - 1]->name, SELFPLAY_USAGE, BOOK_USAGE, BENCH_USAGE);
+}
+
+/* Takes `--game NAME` (or `--game=NAME`) out of argv, wherever it stands; returns the game
+ * (the default without it) or NULL with a message on stderr for an unknown or missing name. */
+static const GameOps *take_game(int *argc, char **argv) {
+    const char *name = NULL;
+    int out = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (!strcmp(argv[i], "--game") || !strncmp(argv[i], "--game=", 7)) {
+            const char *v = argv[i][6] == '=' ? argv[i] + 7 : i + 1 < *argc ? argv[++i] : NULL;
+            if (!v || !*v) {
+                fprintf(stderr, "simia: --game needs a game's name\n");
+                return NULL;
+            }
+            name = v;
+            continue;
+        }
+        argv[out++] = argv[i];
+    }
+    *argc = out;
+    argv[out] = NULL;
+    if (!name) return game_default();
+    const GameOps *g = game_find(name);
+    if (!g) {
+        char names[512];
+        game_names(names, sizeof names, ", ");
+        fprintf(stderr, "simia: unknown game '%.64s'; the games are: %s\n", name, names);
+    }
+    return g;
 }
 
 static int64_t now_ms(void) {
@@ -93,6 +129,8 @@ static int job_perft(Engine *e, int argc, char **argv) {
 
 int main(int argc, char **argv) {
     output_init();
+    const GameOps *game = take_game(&argc, argv);
+    if (!game) return 2;
     if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-v"))) {
         printf("Simia %s\n", SIMIA_VERSION);
         return 0;
@@ -101,7 +139,7 @@ int main(int argc, char **argv) {
         usage(stdout);
         return 0;
     }
-    Engine *e = engine_create(game_default());
+    Engine *e = engine_create(game);
     if (!e) {
         fprintf(stderr, "simia: out of memory\n");
         return 1;

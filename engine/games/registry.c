@@ -2,12 +2,15 @@
  * in the build of its hot code that suits this CPU. */
 #include "registry.h"
 
+#include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 #include "monkeyqueen/mq_game.h"
 
 const GameOps *const GAMES[] = {&MONKEY_QUEEN};
 const int GAMES_COUNT = (int)(sizeof GAMES / sizeof GAMES[0]);
+_Static_assert(sizeof GAMES / sizeof GAMES[0] <= GAMES_MAX, "raise GAMES_MAX");
 
 const GameOps *game_find(const char *name) {
     for (int i = 0; i < GAMES_COUNT; i++)
@@ -17,4 +20,17 @@ const GameOps *game_find(const char *name) {
 
 const GameOps *game_default(void) {
     return GAMES[0]->init();
+}
+
+int game_index(const GameOps *g) {
+    for (int i = 0; g && i < GAMES_COUNT; i++)
+        if (!strcmp(GAMES[i]->name, g->name)) return i;
+    return -1;
+}
+
+void game_names(char *out, size_t size, const char *sep) {
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < GAMES_COUNT && n < size; i++)
+        n += (size_t)snprintf(out + n, size - n, "%s%s", i ? sep : "", GAMES[i]->name);
 }

@@ -4,6 +4,8 @@
 
 #include "../game.h"
 
+/* The registered games, each as its portable table (play with what game_find returns). */
+#define GAMES_MAX 16
 extern const GameOps *const GAMES[];
 extern const int GAMES_COUNT;
 
@@ -12,5 +14,9 @@ extern const int GAMES_COUNT;
 const GameOps *game_find(const char *name);
 /* The game the engine plays unless told otherwise, initialised. */
 const GameOps *game_default(void);
+/* The index in GAMES of the game of g's name, or -1. */
+int game_index(const GameOps *g);
+/* The names of the registered games separated by sep, for messages ("a, b, c"). */
+void game_names(char *out, size_t size, const char *sep);
 
 #endif

@@ -54,7 +54,7 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
 #define MQ_OPS(sfx, isa_name)                                                             \
     {                                                                                     \
         .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,            \
-        .n_options = MQ_OPT_NB, .isa = isa_name, .init = mq_init,                         \
+        .n_options = MQ_OPT_NB, .option_prefix = "", .isa = isa_name, .init = mq_init,   \
         .startpos = mq_startpos, .parse_pos = mq_parse_pos, .print_pos = mq_print_pos,    \
         .display = mq_display, .parse_move = mq_parse_move, .print_move = mq_print_move,  \
         .gen_moves = mq_gen##sfx, .count_moves = mq_count##sfx, .nth_move = mq_nth##sfx,  \
