@@ -7,7 +7,12 @@
 # Usage: bench/match.sh [options] ENGINE_A ENGINE_B
 #   --games N            games in all (default 100; pairs of games share an opening)
 #   --tc SPEC            movetime:MS | clock:MS+INC | nodes:N | depth:N   (default movetime:100)
-#   --openings FILE      one position string per line (default book/monkeyqueen-openings.txt)
+#   --game NAME          the game (default monkeyqueen): passed to both engines as their
+#                        parameter '--game NAME'; the default openings are book/NAME-openings.txt
+#   --game-option-b      engine B is told the game by 'setoption name Game' instead (what an
+#                        arena does that has no parameters), A still by its parameter
+#   --openings FILE      one position string per line (default book/GAME-openings.txt); a
+#                        suite whose first line names another game is refused
 #   --concurrency N      games at once (default 1; each game runs two engine processes)
 #   --sprt ELO0,ELO1     stop early by SPRT (alpha = beta = 0.05)
 #   --options-a LIST     engine options for A as Name=Value,Name=Value (e.g. Threads=2)
@@ -20,13 +25,15 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-games=100 tc=movetime:100 openings=$here/../book/monkeyqueen-openings.txt conc=1 sprt= opts_a= opts_b=
+games=100 tc=movetime:100 openings= game=monkeyqueen game_option_b=0 conc=1 sprt= opts_a= opts_b=
 name_a= name_b= out= arena=${CUTEGAMES:-} buffer=50
 while [ $# -gt 0 ]; do
     case $1 in
     --games) games=$2; shift 2 ;;
     --tc) tc=$2; shift 2 ;;
     --openings) openings=$2; shift 2 ;;
+    --game) game=$2; shift 2 ;;
+    --game-option-b) game_option_b=1; shift ;;
     --concurrency) conc=$2; shift 2 ;;
     --sprt) sprt=$2; shift 2 ;;
     --options-a) opts_a=$2; shift 2 ;;
@@ -36,7 +43,7 @@ while [ $# -gt 0 ]; do
     --buffer) buffer=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --cutegames) arena=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     -*) echo "match.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -47,7 +54,13 @@ if [ -z "$arena" ]; then
     [ -n "$arena" ] || arena=/work/tools/bin/cutegames
 fi
 [ -x "$arena" ] || { echo "match.sh: no cutegames arena at '$arena' (set --cutegames or \$CUTEGAMES)" >&2; exit 2; }
+[ -n "$openings" ] || openings=$here/../book/$game-openings.txt
 [ -r "$openings" ] || { echo "match.sh: cannot read openings file '$openings'" >&2; exit 2; }
+# A suite made by `simia book openings` names its game on its first line.
+suite_game=$(head -n 1 "$openings" | sed -n 's/^# Simia opening suite for \([a-z0-9]*\):.*/\1/p')
+if [ -n "$suite_game" ] && [ "$suite_game" != "$game" ]; then
+    echo "match.sh: '$openings' is an opening suite for $suite_game, not for $game" >&2; exit 2
+fi
 
 # An engine: its absolute path (first word) and the arguments after it.
 abs_cmd() { local first=${1%% *} rest=; [ "$first" != "$1" ] && rest=${1#* }
@@ -55,6 +68,9 @@ abs_cmd() { local first=${1%% *} rest=; [ "$first" != "$1" ] && rest=${1#* }
     printf '%s\t%s' "$(cd "$(dirname "$first")" && pwd)/$(basename "$first")" "$rest"; }
 IFS=$'\t' read -r path_a args_a <<<"$(abs_cmd "$1")" || true
 IFS=$'\t' read -r path_b args_b <<<"$(abs_cmd "$2")" || true
+args_a="${args_a:+$args_a }--game $game"
+if [ "$game_option_b" = 1 ]; then opts_b="Game=$game${opts_b:+,$opts_b}"
+else args_b="${args_b:+$args_b }--game $game"; fi
 [ -n "$name_a" ] || name_a=$(basename "$path_a")
 [ -n "$name_b" ] || name_b=$(basename "$path_b")
 [ "$name_a" != "$name_b" ] || { name_a="$name_a-A"; name_b="$name_b-B"; }
@@ -98,7 +114,7 @@ cat >"$out/settings.json" <<EOF
     ]
 }
 EOF
-echo "match: $name_a vs $name_b, $games games, $tc, openings $openings, concurrency $conc${sprt:+, SPRT [$sprt]}" >&2
+echo "match: $name_a vs $name_b, $game, $games games, $tc, openings $openings, concurrency $conc${sprt:+, SPRT [$sprt]}" >&2
 echo "match: settings and games in $out" >&2
 status=0
 "$arena" --settings "$out/settings.json" | tee "$out/log.txt" >&2 || status=$?

@@ -1,5 +1,6 @@
-/* player.c — the UGI loop of the reference opponents: handshake, positions (refereed by
- * the engine object), queries, and go answered at once with the player's move. */
+/* player.c — the UGI loop of the reference opponents: handshake, options (Game switches
+ * the game; the rest are accepted), positions refereed by the engine object, queries, and
+ * go answered at once with the player's move. */
 #include "player.h"
 
 #include <stdio.h>
@@ -38,6 +39,22 @@ static void set_position(Engine *e, char **tok, int n) {
         printf("info string error: %s\n", err);
 }
 
+/* setoption name NAME [value VALUE]: the engine object keeps the game's options (Game and
+ * the rules' options, which the referee needs); an unknown one is told, not fatal. */
+static void set_option(Engine *e, char **tok, int n) {
+    char name[256] = "", value[256] = "", err[ERR_STR_MAX];
+    int i = 2;
+    for (; i < n && strcasecmp(tok[i], "value"); i++)
+        if (strlen(name) + strlen(tok[i]) + 2 < sizeof name) strcat(strcat(name, *name ? " " : ""), tok[i]);
+    bool has_value = i < n;
+    for (i++; i < n; i++)
+        if (strlen(value) + strlen(tok[i]) + 2 < sizeof value) strcat(strcat(value, *value ? " " : ""), tok[i]);
+    if (n < 3 || strcasecmp(tok[1], "name"))
+        printf("info string error: setoption: expected 'setoption name <name> [value <value>]'\n");
+    else if (!engine_set_option(e, name, has_value ? value : NULL, err))
+        printf("info string error: setoption: %s\n", err);
+}
+
 static void answer_query(Engine *e, const char *what) {
     if (!what) what = "";
     if (!strcasecmp(what, "gameover")) printf("response %s\n", engine_game_over(e) ? "true" : "false");
@@ -51,16 +68,24 @@ static void answer_query(Engine *e, const char *what) {
 
 int player_main(const char *name, ChooseMove choose, int argc, char **argv) {
     const GameOps *g = game_default();
+    uint64_t seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+    for (int i = 1; i + 1 < argc; i++) {
+        if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], NULL, 10);
+        if (!strcmp(argv[i], "--game") && !(g = game_find(argv[i + 1]))) {
+            char names[512];
+            game_names(names, sizeof names, ", ");
+            fprintf(stderr, "%s: unknown game '%s'; the games are: %s\n", name, argv[i + 1], names);
+            return 2;
+        }
+    }
     Engine *e = engine_create(g);
     if (!e) return 1;
-    uint64_t seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], NULL, 10);
     Prng rng = {seed};
     setvbuf(stdout, NULL, _IOLBF, 0);
     static char line[1 << 20];
     static char *tok[MAX_TOKENS];
     while (fgets(line, sizeof line, stdin)) {
+        g = engine_game(e);
         int n = 0;
         for (char *t = strtok(line, " \t\r\n"); t && n < MAX_TOKENS; t = strtok(NULL, " \t\r\n")) tok[n++] = t;
         if (n == 0) continue;
@@ -69,6 +94,9 @@ int player_main(const char *name, ChooseMove choose, int argc, char **argv) {
             printf("id name %s\nid author the Simia developers\nugiok\n", name);
         } else if (!strcasecmp(c, "isready")) {
             printf("readyok\n");
+        } else if (!strcasecmp(c, "setoption")) {
+            set_option(e, tok, n);
+            g = engine_game(e);
         } else if (!strcasecmp(c, "position")) {
             set_position(e, tok, n);
         } else if (!strcasecmp(c, "query")) {
