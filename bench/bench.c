@@ -14,9 +14,10 @@
 
 const char BENCH_USAGE[] =
     "  simia bench [DEPTH [THREADS [HASH]]] [--json]\n"
-    "      Searches the benchmark positions to DEPTH (default " BENCH_DEPTH_STR "), one thread and\n"
-    "      a new game each; prints a line per position, then 'Nodes searched: N' (with one\n"
-    "      thread the signature of the search) and 'Nodes/second: M'.\n"
+    "      Searches the game's benchmark positions to DEPTH (default: the game's own, " BENCH_DEPTH_STR "\n"
+    "      for Monkey Queen), one thread and a new game each; prints a line per position, then\n"
+    "      'Nodes searched: N' (with one thread the signature of the search) and 'Nodes/second: M'.\n"
+    "      Every bench mode plays the game of --game.\n"
     "  simia bench perft [DEPTH] [--json]\n"
     "      Perft from the start and a few positions; prints leaves/second.\n"
     "  simia bench playouts [COUNT] [--seed S] [--list] [--json]\n"
@@ -143,6 +144,13 @@ int bench_positions(BenchRun *r, BenchPos *list, int max) {
         s += len + (eol != NULL);
         char *line = trim(buf);
         if (!*line || *line == '#') continue;
+        long d;
+        if (!strncmp(line, "depth ", 6)) {
+            if (!bench_parse_int(trim(line + 6), 1, MAX_PLY - 1, &d))
+                return bench_fail(r, -1, "bench positions line %d: 'depth N' needs N in 1..%d", line_no, MAX_PLY - 1);
+            if (!r->depth) r->depth = (int)d;
+            continue;
+        }
         if (n == max) return bench_fail(r, -1, "more than %d bench positions", max);
         if (!parse_entry(r, line, line_no, &list[n])) return -1;
         n++;
@@ -156,6 +164,7 @@ int bench_positions(BenchRun *r, BenchPos *list, int max) {
 /* A value as the option table reads it: true/false for a check, else the number. */
 static void option_text(const Option *o, int64_t value, char *out, size_t size) {
     if (o->type == OPT_CHECK) snprintf(out, size, "%s", value ? "true" : "false");
+    else if (o->type == OPT_COMBO) snprintf(out, size, "%s", o->vars[value]);
     else snprintf(out, size, "%" PRId64, value);
 }
 
@@ -179,8 +188,8 @@ bool bench_set_option(BenchRun *r, SavedOptions *s, const char *name, long value
 bool bench_game_defaults(BenchRun *r, SavedOptions *s) {
     const GameOps *g = engine_game(r->e);
     for (int i = 0; i < g->n_options; i++)
-        if (!bench_set_option(r, s, g->options[i].name, g->options[i].def, true)) return false;
-    return true;
+        if (!bench_set_option(r, s, engine_game_option_name(r->e, i), g->options[i].def, true)) return false;
+    return bench_set_option(r, s, "Repetition", 1, true);
 }
 
 void bench_restore(BenchRun *r, SavedOptions *s) {
@@ -284,7 +293,7 @@ static bool search_all(BenchRun *r, const BenchPos *list, int n, int depth, bool
     return true;
 }
 
-static int bench_search(BenchRun *r, long depth, long threads, long hash, bool hash_given) {
+static int bench_search(BenchRun *r, long threads, long hash, bool hash_given) {
     static BenchPos list[BENCH_POS_MAX];
     SavedOptions saved = {.n = 0};
     int n = 0, rc = 1;
@@ -293,6 +302,7 @@ static int bench_search(BenchRun *r, long depth, long threads, long hash, bool h
         bench_set_option(r, &saved, "Threads", threads, threads != 1) &&
         bench_set_option(r, &saved, "Hash", hash, hash_given)) {
         const GameOps *g = engine_game(r->e);
+        long depth = r->depth ? r->depth : BENCH_DEPTH;
         if (r->json) {
             fprintf(r->out, "{\"bench\": \"search\", \"version\": \"%s\", \"game\": \"%s\", \"build\": \"%s\", "
                             "\"depth\": %ld, \"threads\": %ld, \"hash_mb\": %ld, \"positions\": [",
@@ -325,7 +335,7 @@ static long next_thread_count(long th, long max) {
 }
 
 /* Time to depth over all positions with 1, 2, 4, ... threads, up to max_threads. */
-static int bench_threads(BenchRun *r, long depth, long max_threads, long hash, bool hash_given) {
+static int bench_threads(BenchRun *r, long max_threads, long hash, bool hash_given) {
     static BenchPos list[BENCH_POS_MAX];
     SavedOptions saved = {.n = 0};
     int n = 0, rc = 0;
@@ -334,6 +344,7 @@ static int bench_threads(BenchRun *r, long depth, long max_threads, long hash, b
         bench_restore(r, &saved);
         return 1;
     }
+    long depth = r->depth ? r->depth : BENCH_DEPTH;
     if (r->json)
         fprintf(r->out, "{\"bench\": \"threads\", \"version\": \"%s\", \"game\": \"%s\", \"depth\": %ld, "
                         "\"positions\": %d, \"runs\": [",
@@ -397,17 +408,19 @@ int bench_main(Engine *e, int argc, char **argv, FILE *out, char *err) {
     } else if (n && !strcmp(args[0], "threads")) {
         static const char *const names[] = {"depth", "max threads", "hash (MB)"};
         static const long lo[] = {1, 1, 1}, hi[] = {MAX_PLY - 1, 1024, 1 << 20};
-        long v[3] = {BENCH_DEPTH, nproc > 0 ? nproc : 1, BENCH_HASH_MB};
+        long v[3] = {0, nproc > 0 ? nproc : 1, BENCH_HASH_MB};
         int k = numbers(&r, n - 1, args + 1, names, lo, hi, v, 3);
-        rc = k < 0 ? 2 : bench_threads(&r, v[0], v[1], v[2], k >= 3);
+        r.depth = (int)v[0];
+        rc = k < 0 ? 2 : bench_threads(&r, v[1], v[2], k >= 3);
     } else {
         static const char *const names[] = {"depth", "threads", "hash (MB)"};
         static const long lo[] = {1, 1, 1}, hi[] = {MAX_PLY - 1, 1024, 1 << 20};
-        long v[3] = {BENCH_DEPTH, 1, BENCH_HASH_MB};
+        long v[3] = {0, 1, BENCH_HASH_MB};
         if (n && !bench_parse_int(args[0], 0, MAX_PLY, &v[0]))
             return bench_fail(&r, 2, "unknown mode '%.32s' (search depth, perft, playouts or threads)", args[0]);
         int k = numbers(&r, n, args, names, lo, hi, v, 3);
-        rc = k < 0 ? 2 : bench_search(&r, v[0], v[1], v[2], k >= 3);
+        r.depth = (int)v[0];
+        rc = k < 0 ? 2 : bench_search(&r, v[1], v[2], k >= 3);
     }
     /* Leave a defined state behind: a new game at the start position. */
     char perr[ERR_STR_MAX];

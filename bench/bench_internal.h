@@ -16,6 +16,7 @@ typedef struct {
     char *err;                 /* ERR_STR_MAX */
     int64_t start_ns;          /* when the run began */
     int64_t last_progress_ns;  /* when stderr last heard of it */
+    int depth;                 /* the search depth asked for; 0: the list's own, or BENCH_DEPTH */
 } BenchRun;
 
 /* A benchmark position: a label (its kind, e.g. "opening", "few-babies"), the position
@@ -43,7 +44,7 @@ bool bench_parse_int(const char *s, long min, long max, long *v);
 void bench_json_string(FILE *f, const char *s);
 
 /* Option values changed for a run, to restore afterwards. */
-#define SAVED_MAX (GAME_MAX_OPTIONS + 2)
+#define SAVED_MAX (GAME_MAX_OPTIONS + 3)
 typedef struct {
     struct {
         const char *name;
@@ -60,7 +61,8 @@ bool bench_game_defaults(BenchRun *r, SavedOptions *s);
 void bench_restore(BenchRun *r, SavedOptions *s);
 
 /* The game's embedded position list, each checked to parse and be playable; returns the
- * count, or -1 with the reason in r->err. */
+ * count, or -1 with the reason in r->err. A line `depth N` in the list sets the game's
+ * default search depth (into r->depth, unless one was asked for). */
 int bench_positions(BenchRun *r, BenchPos *list, int max);
 
 /* The modes of bench_speed.c: leaves/second of perft, and random playouts. */

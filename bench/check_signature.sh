@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
-# check_signature.sh — this build's bench signature against the newest `Bench: N` line on
-# the main line of the git history: a change of search behaviour that no commit announced fails.
+# check_signature.sh — this build's bench signatures: Monkey Queen's against the newest
+# `Bench: N` line on the main line of the git history, and every game's against
+# bench/signatures.txt: a change of search behaviour that no commit announced fails.
 # Usage: bash bench/check_signature.sh SIMIA      (CI runs it from tests/run.sh)
 set -euo pipefail
 simia=$(realpath "$1")
 cd "$(dirname "$0")/.."
+status=0
+while read -r game nodes; do
+    case $game in ''|\#*) continue ;; esac
+    got=$("$simia" --game "$game" bench 2>/dev/null | sed -n 's/^Nodes searched: //p')
+    if [ "$got" != "$nodes" ]; then
+        echo "signature: $game gives $got, bench/signatures.txt says $nodes" >&2
+        status=1
+    else
+        echo "signature: $game $got, as listed" >&2
+    fi
+done < bench/signatures.txt
+[ "$status" = 0 ] || exit 1
 if ! git rev-parse --git-dir >/dev/null 2>&1; then
     echo "signature: not a git checkout, nothing to compare with" >&2
     exit 0
