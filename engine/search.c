@@ -462,6 +462,15 @@ static bool build_root(SearchThread *t) {
         for (int i = 0; i < l->n_searchmoves && !keep; i++) keep = l->searchmoves[i] == m;
         if (keep) list[n++] = m;
     }
+    /* A move that wins on the spot goes first: below the root it ends the node at once, and
+     * searched after others (with a stale hash move first) it waits behind their trees. */
+    Move w = g->winning_move ? g->winning_move(&t->pos) : MOVE_NONE;
+    for (int i = 1; w != MOVE_NONE && i < n; i++)
+        if (list[i] == w) {
+            memmove(list + 1, list, sizeof *list * (size_t)i);
+            list[0] = w;
+            break;
+        }
     if (n > t->root_cap) {
         RootMove *r = realloc(t->root, sizeof *r * (size_t)n);
         if (!r) return false;
