@@ -280,6 +280,9 @@ START_TEST(repetition) {
     send_ok(c, line);
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), want);
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over", WAIT));
+    ck_assert_msg(strstr(child_transcript(c), "the position occurred for the third time"), "%s", child_transcript(c));
     send_ok(c, "go depth 2");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     /* a move after that end forfeits the game for its mover */
