@@ -148,11 +148,11 @@ static bool repetition(const SearchThread *t, int ply, Key k) {
     uint32_t seen = 0;
     int i = ply - 1;
     for (; i >= lim; i--) {
+        if (t->stack[i].hist_index < 0) return false; /* the line below i began with a pass */
         if (t->stack[i].key == k) {
             if (i > 0) return true;
             seen++;
         }
-        if (t->stack[i].hist_index < 0) return false; /* reached from a null move */
     }
     if (i >= 0) return false; /* the window ends within the line */
     return seen + keycounts_get(t->sh->history, k) >= 2;
