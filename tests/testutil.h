@@ -17,15 +17,6 @@
         if (!(cond)) ck_abort_msg(__VA_ARGS__);                                 \
     } while (0)
 
-/* Runs a suite; the exit status of a test program (0: every test passed). */
-static inline int run_suite(Suite *s) {
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
-
 static inline GameConfig mq_cfg(int pie, int ivory, int cigar) {
     GameConfig c = {{pie, ivory, cigar}};
     return c;
