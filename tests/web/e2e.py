@@ -5,7 +5,7 @@
 
 For every game the engine registers (its `Game` combo, or monkeyqueen alone before that option
 exists) the test opens the page against Simia, plays a whole game by clicking squares (a
-random legal move, or the move a depth-1 search of its own engine suggests), and checks after
+random legal move, or more often the move a depth-1 search of its own engine suggests), and checks after
 every ply, engine plies included, that what the page drew equals the `d` of an engine the test
 runs itself over pipes for the same move list: the board square by square, the position string,
 the off-board counts, whose turn, the result; that the highlighted targets are exactly the
@@ -34,6 +34,10 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+# Options a game is played with besides the short no-progress limit: Zoo on a board other than
+# its default 5x5, since the page must draw any size from the position string's shape.
+EXTRA_OPTIONS = {"zoo": [("ZooWidth", "7"), ("ZooHeight", "6")]}
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FAILURES = []
@@ -351,7 +355,7 @@ def check_drawn(game, ref, entry, what):
 
 
 def pick_move(ref, rng, line, legal):
-    if rng.random() < 0.5:
+    if rng.random() < 0.7:
         ref.ask([line])
         best = ref.request(["go depth 1"], lambda l: l.startswith("bestmove"))[-1].split()[1]
         if best in legal:
@@ -409,7 +413,7 @@ def play_one_game(d, page, ref, game, args, rng, url, shots):
             check(set(s2["targets"]) == want_targets, f"{game} ply {len(moves)}: targets of {frm} shown {sorted(s2['targets'])} != engine's {sorted(want_targets)}")
             page.square(to)
             same = sorted(m for m in legal if split_move(m)[:2] == (frm, to))
-            if len(same) > 1:
+            if len(same) > 1 or rest:
                 s3 = page.snap()
                 check(s3["chooser"] is not None and sorted(s3["chooser"]) == same, f"{game}: chooser for {frm}-{to} lists {s3['chooser']}, engine has {same}")
                 page.click(f'#chooser [data-move="{move}"]')
@@ -509,7 +513,7 @@ def check_robustness(d, port, engine, ref, game, maxforks):
         st = ref.state("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         legal = [m for m in st["legal"] if split_move(m)[0] in s["all"] and split_move(m)[1] in s["all"]]
         m = legal[0]
-        if len([x for x in st["legal"] if split_move(x)[:2] == split_move(m)[:2]]) > 1:
+        if len([x for x in st["legal"] if split_move(x)[:2] == split_move(m)[:2]]) > 1 or split_move(m)[2]:
             page.square(split_move(m)[0]); page.square(split_move(m)[1]); page.click(f'#chooser [data-move="{m}"]')
         else:
             page.square(split_move(m)[0]); page.square(split_move(m)[1])
@@ -530,7 +534,7 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     moves = moves_of(s)
     st = ref.state("position startpos moves " + " ".join(moves))
     m = next(x for x in st["legal"] if split_move(x)[0] in s["all"] and split_move(x)[1] in s["all"]
-             and len([y for y in st["legal"] if split_move(y)[:2] == split_move(x)[:2]]) == 1)
+             and len([y for y in st["legal"] if split_move(y)[:2] == split_move(x)[:2]]) == 1 and not split_move(x)[2])
     page.square(split_move(m)[0]); page.square(split_move(m)[1])
     s = page.settle()
     check(moves_of(s)[:len(moves) + 1] == moves + [m], "after a refused position the game did not go on")
@@ -581,6 +585,7 @@ def check_robustness(d, port, engine, ref, game, maxforks):
       function fin() { if (opened + refused === n) { socks.forEach((w) => w.close()); done([opened, refused]); } }
       setTimeout(() => done([opened, refused, 'timeout']), 8000);""", maxforks)
     check(r[:2] == [maxforks - 1, 1], f"process cap {maxforks}: with the page open, {maxforks} more connections gave opened/refused {r}")
+    wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
     # The filter: an option naming a server file is refused with an error line, no file made.
     target = os.path.join(tempfile.gettempdir(), f"simia-web-filter-{os.getpid()}.log")
     r = d.execute_async_script("""
@@ -588,6 +593,7 @@ def check_robustness(d, port, engine, ref, game, maxforks):
       const ws = new WebSocket(`ws://${location.host}/`); const got = [];
       ws.onopen = () => { ws.send(`setoption name debug  LOG file value ${path}`); ws.send('setoption name BookFile value /etc/shadow'); ws.send('isready'); };
       ws.onmessage = (e) => { got.push(e.data); if (e.data === 'readyok') { ws.close(); done(got); } };
+      ws.onerror = () => done(got.concat(['could not connect']));
       setTimeout(() => done(got.concat(['timeout'])), 8000);""", target)
     check(len([l for l in r if "refused-by-web-server" in l]) == 2 and r[-1] == "readyok" and not os.path.exists(target),
           f"option filter: replies {r}, file made: {os.path.exists(target)}")
@@ -693,6 +699,7 @@ def main():
             for o in ref.options:
                 if norm(o["name"]) == norm(game) + "noprogressplies":
                     opts.append((o["name"], str(args.no_progress)))
+            opts += [(n, v) for n, v in EXTRA_OPTIONS.get(game, []) if ref.option(n)]
             ref.ask([f"setoption name {n} value {v}" for n, v in opts] + ["uginewgame"])
             human = "p1" if k % 2 == 0 else "p2"
             limit = "depth=1" if k % 2 == 0 else "movetime=30"

@@ -407,8 +407,10 @@
     if (!humanToMove()) { refuse(st.view.gameover ? 'the game is over' : 'it is not your turn', sq); return; }
     if (st.selected) {
       const cands = movesFrom(st.selected).filter((m) => m.to === sq);
-      if (cands.length === 1) { play(cands[0].move, 'human'); return; }
-      if (cands.length > 1) { st.candidates = cands; renderChooser(); renderBoard(); return; }
+      // One plain move is played at once; a move with a suffix (a spawn, a flip, a count) is
+      // shown in the chooser first, even alone, so that nobody makes it by surprise.
+      if (cands.length === 1 && cands[0].rest === '') { play(cands[0].move, 'human'); return; }
+      if (cands.length) { st.candidates = cands; renderChooser(); renderBoard(); return; }
       if (sq === st.selected) { st.selected = null; st.candidates = null; notice('', ''); render(); return; }
       if (movesFrom(sq).length) { select(sq); return; }
       const from = st.selected;

@@ -331,7 +331,7 @@
       let q;
       if ((q = /^\+([a-o]\d+)$/.exec(parts.rest))) return `spawn a pool mouse on ${q[1]}`;
       if ((q = /^\+([a-o]\d+)([a-o]\d+)$/.exec(parts.rest))) return `spawn: mouse ${q[1]} to ${q[2]}`;
-      if (parts.rest === '') return 'plain move';
+      if (parts.rest === '') return 'no spawn (or not the monkey)';
       return '';
     },
   };
@@ -366,7 +366,9 @@
       });
       // The Pilgrim's exit: the notional rank 9.
       const extra = [0, 1, 2, 3, 4].map((c) => ({ sq: FILES[c] + 9, x: c, y: 0, label: 'exit' }));
-      return { cells, extra, files: FILES.slice(0, 5).split('').concat(['', 'q', 'r']), width: 7.6, height: 9, rankOf: (y) => 9 - y };
+      // Frames: the earth board and each cloud on its own (clouds touch nothing).
+      const frames = [{ x: 0, y: 1, w: 5, h: 8 }, { x: 5.6, y: 2, w: 2, h: 1 }, { x: 5.6, y: 7, w: 2, h: 1 }];
+      return { cells, extra, frames, width: 7.6, height: 9 };
     },
     shade(sq, ctx) {
       const f = sq.charCodeAt(0) - 96, r = parseInt(sq.slice(1), 10);
@@ -448,7 +450,7 @@
       if (t.minSize && (w < t.minSize[0] || h < t.minSize[1] || w > t.maxSize[0] || h > t.maxSize[1])) throw new Error(`board is ${w}x${h}, outside ${t.minSize.join('x')} to ${t.maxSize.join('x')}`);
       const cells = [];
       rows.forEach((row, r) => row.forEach((cell, c) => cells.push({ sq: FILES[c] + (h - r), x: c, y: r, cell })));
-      lay = { cells, extra: [], files: FILES.slice(0, w).split(''), width: w, height: h, rankOf: (y) => h - y };
+      lay = { cells, extra: [], width: w, height: h };
     }
     const c2 = Object.assign({}, ctx, { rows, fields: f });
     c2.decider = t.decider(f, c2);
@@ -478,7 +480,10 @@
     const parts = [];
     const shadeOf = (sq) => (t.shade ? t.shade(sq, { options: m.options }) : ((FILES.indexOf(sq[0]) + parseInt(sq.slice(1), 10)) % 2 === 1 ? 'dark' : 'light'));
 
-    parts.push(`<rect class="frame" x="${(ox - 0.08) * U}" y="${(oy - 0.08) * U}" width="${(W + 0.16) * U}" height="${(H + 0.16) * U}" rx="6"/>`);
+    for (const fr of L.frames || [{ x: 0, y: 0, w: W, h: H }]) {
+      const x = view.flipped ? W - fr.x - fr.w : fr.x, y = view.flipped ? H - fr.y - fr.h : fr.y;
+      parts.push(`<rect class="frame" x="${(ox + x - 0.08) * U}" y="${(oy + y - 0.08) * U}" width="${(fr.w + 0.16) * U}" height="${(fr.h + 0.16) * U}" rx="6"/>`);
+    }
     for (const c of L.cells) {
       const x = (ox + fx(c.x)) * U, y = (oy + fy(c.y)) * U;
       center[c.sq] = [x + U / 2, y + U / 2];
@@ -494,6 +499,7 @@
       else if (c.cell.pieces.length > 1) body = t.group ? t.group(c.cell.pieces, m) : c.cell.pieces.map((p) => t.piece(p, m)).join('');
       parts.push(`<g class="${cls.join(' ')}" data-square="${c.sq}" data-piece="${esc(c.cell.token)}"><title>${esc(title)}</title>` +
         `<rect x="${x}" y="${y}" width="${U}" height="${U}"/>` +
+        (c.cloud ? `<text class="sqname" x="${x + 3}" y="${y + 11}">${c.sq}</text>` : '') +
         `<g class="piece" transform="translate(${x + U / 2},${y + U / 2})">${body}</g></g>`);
     }
     for (const e of L.extra) {
@@ -525,9 +531,10 @@
       const y0 = atBottom ? (oy + H + 0.45) * U : 0.1 * U;
       let x0 = ox * U;
       const style = (t.style && t.style[tray.owner]) || SIDE[tray.owner];
-      parts.push(`<text class="traylabel" x="${x0}" y="${y0 + 0.2 * U}">player ${tray.owner}</text>`);
+      parts.push(`<text class="traylabel" x="${x0}" y="${y0 + 0.2 * U}">player ${tray.owner}${tray.items.length ? '' : ': nothing in hand'}</text>`);
       for (const it of tray.items) {
-        const w = (it.kind === 'hand' ? 1.05 : 2.4) * U, h = 0.62 * U, y = y0 + 0.32 * U;
+        const text = it.kind === 'hand' ? `×${it.count}` : `${it.count} ${it.label}`;
+        const w = 0.75 * U + text.length * U * 0.155, h = 0.62 * U, y = y0 + 0.32 * U;
         const cls = ['slot', it.kind];
         if (it.hook && view.selected === it.hook) cls.push('selected');
         if (it.hook && view.targets && view.targets.has(it.hook)) cls.push('target');
@@ -537,7 +544,6 @@
         if (it.kind === 'hand') icon = disc(x0 + 0.3 * U, y + h / 2, U * 0.22, style, it.letter.toUpperCase(), { fontSize: U * 0.26 });
         else if (it.kind === 'pool') icon = disc(x0 + 0.3 * U, y + h / 2, U * 0.2, style, 'S', { fontSize: U * 0.22 });
         else icon = disc(x0 + 0.3 * U, y + h / 2, U * 0.2, style, '', {});
-        const text = it.kind === 'hand' ? `×${it.count}` : `${it.count} ${it.label}`;
         parts.push(`<g class="${cls.join(' ')}"${attrs} data-owner="${tray.owner}" data-kind="${it.kind}" data-count="${it.count}"${it.letter ? ` data-letter="${it.letter}"` : ''}>` +
           `<title>${esc(`player ${tray.owner}: ${it.label} ${it.count}`)}</title>` +
           `<rect x="${x0}" y="${y}" width="${w}" height="${h}" rx="8"/>${icon}` +
@@ -554,8 +560,10 @@
       const [x1, y1] = center[p.from], [x2, y2] = center[p.to];
       const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy), sh = U * 0.22;
       const ex = x2 - (dx / len) * sh, ey = y2 - (dy / len) * sh;
+      // The number sits on the middle of the arrow, where it hides no piece.
+      const mx = (x1 + ex) / 2, my = (y1 + ey) / 2;
       arrows.push(`<g class="pv pv${k}"><line x1="${x1}" y1="${y1}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead${k ? 'b' : 'a'})"/>` +
-        `<circle cx="${x1}" cy="${y1}" r="${U * 0.16}"/><text x="${x1}" y="${y1}" dy="0.35em" text-anchor="middle">${k + 1}</text></g>`);
+        `<circle cx="${mx}" cy="${my}" r="${U * 0.16}"/><text x="${mx}" y="${my}" dy="0.35em" text-anchor="middle">${k + 1}</text></g>`);
     });
     const defs = '<defs><marker id="arrowheada" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f6feb"/></marker>' +
       '<marker id="arrowheadb" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#8a63d2"/></marker></defs>';
