@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -171,6 +172,8 @@ def board_from_diagram(d):
     """Monkey Queen's board read from `d`'s drawing, for a finished game without a position string."""
     header = next((l for l in d if re.match(r"^\s+a\s+b\s+c", l)), None)
     if not header:
+        return None
+    if any(f not in header for f in "abcdefghijkl"):
         return None
     cols = [header.index(f) for f in "abcdefghijkl"]
     rows = []
@@ -343,13 +346,13 @@ def check_drawn(game, ref, entry, what):
     ok &= check(entry["position"] == st["fen"], f"{game} {what}: page position '{entry['position']}' != engine Fen '{st['fen']}'")
     ok &= check(entry["turn"] == st["turn"], f"{game} {what}: page turn {entry['turn']} != engine {st['turn']}")
     ok &= check(entry["result"] == st["result"], f"{game} {what}: page result {entry['result']} != engine {st['result']}")
-    if st["fen"].startswith("("):
-        want = board_from_diagram(st["d"])
+    if st["fen"].startswith("(none"):
+        want = board_from_diagram(st["d"]) or f"(no position string and no 12x12 diagram: {' | '.join(st['d'])})"
     else:
         want = st["fen"].split()[0]
     drawn = board_from_squares(entry["squares"]) if entry["squares"] else f"(nothing drawn: {entry.get('boardMsg', '')})"
     ok &= check(drawn == want, f"{game} {what}: board drawn '{drawn}' != engine's '{want}'")
-    if not st["fen"].startswith("("):
+    if not st["fen"].startswith("(none"):
         slots = expected_slots(game, st["fen"])
         if slots is not None:
             got = sorted((s["owner"], s["kind"], s["letter"], s["count"]) for s in entry["slots"])
@@ -557,12 +560,17 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     check(len(moves_of(s)) < n and s["turn"] == "p1", f"undo: {n} -> {len(moves_of(s))} moves, turn {s['turn']}")
     for e in page.trace():
         check_drawn(game, ref, e, "after undo")
-    # Flip: the same pieces, a1 moves from the bottom to the top.
-    y0 = d.execute_script("return document.querySelector('#board [data-square=\"a1\"]').getBoundingClientRect().top")
+    # Flip: the same pieces, a1 goes to the other edge and back.
+    a1_top = "return document.querySelector('#board [data-square=\"a1\"]').getBoundingClientRect().top"
+    height = d.execute_script("return document.getElementById('board').getBoundingClientRect().height")
+    y0 = d.execute_script(a1_top)
     page.click("#flip")
-    y1 = d.execute_script("return document.querySelector('#board [data-square=\"a1\"]').getBoundingClientRect().top")
+    y1 = d.execute_script(a1_top)
     s2 = page.snap()
-    check(y1 < y0 and s2["squares"] == s["squares"], f"flip: a1 at y {y0} then {y1}; pieces kept: {s2['squares'] == s['squares']}")
+    page.click("#flip")
+    y2 = d.execute_script(a1_top)
+    check(abs(y1 - y0) > height / 3 and y2 == y0 and s2["squares"] == s["squares"],
+          f"flip: a1 at y {y0}, {y1}, {y2} (board {height} high); pieces kept: {s2['squares'] == s['squares']}")
     # Load a good position string and a `position ... moves ...` line (what Copy gives).
     st = ref.state(s["gameLine"])
     box = d.find_element(By.ID, "fen-input")
@@ -730,6 +738,7 @@ def main():
                 play_one_game(d, page, ref, game, args, rng, f"http://127.0.0.1:{port}/?{q}", args.out)
             except Exception as e:  # a hung or broken page fails this game; the others still run
                 fail(f"{game}: {type(e).__name__}: {e}")
+                traceback.print_exc()
                 try:
                     log("   page log: " + "\n   ".join(d.execute_script("return document.getElementById('log').textContent || ''").splitlines()[-20:]))
                 except Exception:

@@ -166,7 +166,8 @@
     }
     const errors = posLines.filter(isError).concat(dLines.filter(isError));
     const fenLine = dLines.find((l) => l.startsWith('Fen: '));
-    const fen = fenLine && !fenLine.startsWith('Fen: (') ? fenLine.slice(5).trim() : null;
+    // `Fen: (none: why)` says there is no position string; Zoo's own strings may start with '('.
+    const fen = fenLine && !/^Fen: \(none\b/.test(fenLine) ? fenLine.slice(5).trim() : null;
     const boardLines = fenLine ? dLines.slice(0, dLines.indexOf(fenLine)) : [];
     st.view = {
       errors, dLines, fen, fenText: fenLine ? fenLine.slice(5).trim() : '(no position)',

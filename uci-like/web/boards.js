@@ -518,10 +518,12 @@
         parts.push(`<text class="coord" x="${x}" y="${y}" text-anchor="middle">${esc(c.sq.replace(/\d+$/, ''))}</text>`);
       }
     });
+    // Rank numbers beside the main board's nearest square (clouds have their own names).
     const ranksSeen = new Set();
     L.cells.forEach((c) => {
-      if (ranksSeen.has(c.y)) return; ranksSeen.add(c.y);
-      const x = (ox - 0.3) * U, y = (oy + fy(c.y)) * U + U / 2;
+      if (c.cloud || ranksSeen.has(c.y)) return; ranksSeen.add(c.y);
+      const left = Math.min(...L.cells.filter((o) => o.y === c.y && !o.cloud).map((o) => fx(o.x)));
+      const x = (ox + left - 0.3) * U, y = (oy + fy(c.y)) * U + U / 2;
       parts.push(`<text class="coord" x="${x}" y="${y}" dy="0.35em" text-anchor="middle">${esc(c.sq.replace(/^[a-z]/, ''))}</text>`);
     });
     // Trays.
