@@ -360,7 +360,27 @@ def check_drawn(game, ref, entry, what):
     return st, ok
 
 
-def pick_move(ref, rng, line, legal):
+def move_kind(m, legal, drawn):
+    """How a move is made on the page: a plain click pair, the chooser, a hand or pool slot,
+    an off tray, or a button."""
+    frm, to, rest = split_move(m)
+    if frm is None or frm not in drawn or to not in drawn:
+        return "button"
+    if "@" in frm:
+        return "slot"
+    if to == "off":
+        return "off"
+    if rest or len([x for x in legal if split_move(x)[:2] == (frm, to)]) > 1:
+        return "chooser"
+    return "plain"
+
+
+def pick_move(ref, rng, line, legal, kinds, drawn):
+    # A kind of move this game has not clicked yet (a drop, a swap, a chooser...) is taken
+    # when it comes up, half of the time, so that each way of moving gets exercised.
+    fresh = [m for m in legal if kinds[move_kind(m, legal, drawn)] == 0 and move_kind(m, legal, drawn) != "plain"]
+    if fresh and rng.random() < 0.5:
+        return rng.choice(fresh)
     if rng.random() < 0.7:
         ref.ask([line])
         best = ref.request(["go depth 1"], lambda l: l.startswith("bestmove"))[-1].split()[1]
@@ -408,11 +428,9 @@ def play_one_game(d, page, ref, game, args, rng, url, shots):
         if illegal_checked < 3 and (human_plies % 7 == 0):
             illegal_checked += 1
             check_illegal_clicks(page, game, legal, s)
-        move = pick_move(ref, rng, line, legal)
+        move = pick_move(ref, rng, line, legal, kinds, drawn)
         frm, to, rest = split_move(move)
-        kinds[("button" if frm is None or frm not in drawn or to not in drawn else
-               "slot" if "@" in frm else "off" if to == "off" else
-               "chooser" if rest or len([m for m in legal if split_move(m)[:2] == (frm, to)]) > 1 else "plain")] += 1
+        kinds[move_kind(move, legal, drawn)] += 1
         if frm is None or frm not in drawn or to not in drawn:
             check(move in s["specials"], f"{game}: move {move} is not offered among the moves without squares {s['specials']}")
             page.click(f'#specials [data-move="{move}"]')
@@ -437,12 +455,20 @@ def play_one_game(d, page, ref, game, args, rng, url, shots):
     line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
     st = ref.state(line)
     check(s["result"] == st["result"], f"{game}: final result on the page {s['result']} != engine's {st['result']}")
+    check_console(d, game)
     missing = sorted(set(range(len(moves) + 1)) - seen)
     check(not missing, f"{game}: the page never showed the position after plies {missing[:10]}")
     d.find_element(By.ID, "play").screenshot(os.path.join(shots, f"{game}.png"))
     log(f"   {game}: {len(moves)} plies ({human_plies} clicked: {', '.join(f'{n} {k}' for k, n in kinds.items() if n)}), "
         f"{illegal_checked} illegal clicks refused, result {s['result']}, {time.time() - t0:.1f} s")
     return moves
+
+
+def check_console(d, what):
+    """No script error in the page (the browser's console since the last look)."""
+    errors = [e["message"] for e in d.get_log("browser")
+              if e["level"] == "SEVERE" and (e.get("source") == "javascript" or "Uncaught" in e["message"])]
+    check(not errors, f"{what}: script errors in the page: {errors[:3]}")
 
 
 def check_illegal_clicks(page, game, legal, s):
@@ -479,6 +505,8 @@ def check_drawing_tables(d, port, games):
     d.get(f"http://127.0.0.1:{port}/?game={games[0]}&mode=human-vs-human")
     Page(d).settle()
     tables = d.execute_script("return Object.keys(SimiaBoards.tables)")
+    mode = d.execute_script("return document.compatMode")
+    check(mode == "CSS1Compat", f"the page is rendered in {mode}, not in standards mode")
     for g in games:
         check(g in tables, f"game '{g}' is registered by the engine but the page has no drawing table for it")
     n = 0
@@ -731,7 +759,7 @@ def main():
                     opts.append((o["name"], str(args.no_progress)))
             opts += [(n, v) for n, v in EXTRA_OPTIONS.get(game, []) if ref.option(n)]
             ref.ask([f"setoption name {n} value {v}" for n, v in opts] + ["uginewgame"])
-            human = "p1" if k % 2 == 0 else "p2"
+            human = "p2" if k % 2 == 0 else "p1"
             limit = "depth=1" if k % 2 == 0 else "movetime=30"
             q = "&".join([f"game={game}", "mode=human-vs-engine", limit, f"human={human}"] + [f"{n}={v}" for n, v in opts])
             try:
