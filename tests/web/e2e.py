@@ -317,7 +317,7 @@ class Page:
             s = self.snap()
             if s["state"] in states and s["busy"] == "0":
                 return s
-            if s["state"] in ("closed", "error"):
+            if s["state"] in ("closed", "error") and s["state"] not in states:
                 break
             time.sleep(0.02)
         raise RuntimeError(f"page did not settle (state {s and s['state']}, busy {s and s['busy']}, notice '{s and s['notice']}')")
@@ -632,13 +632,24 @@ def check_robustness(d, port, engine, ref, game, maxforks):
             ws.onopen = () => { opened++; fin(); };
             ws.onerror = () => { refused++; fin(); };
           }
-          function fin() { if (opened + refused === n) { socks.forEach((w) => w.close()); done([opened, refused]); } }
+          window.capSockets = socks;
+          function fin() { if (opened + refused === n) done([opened, refused]); }
           setTimeout(() => done([opened, refused, 'timeout']), 8000);""", maxforks)
         if r[0] > maxforks - 1 or r[:2] == [maxforks - 1, 1]:
             break
+        d.execute_script("window.capSockets.forEach((w) => w.close())")
         wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
         time.sleep(1)
     check(r[:2] == [maxforks - 1, 1], f"process cap {maxforks}: with the page open, {maxforks} more connections gave opened/refused {r}")
+    # While the cap is reached, a new page says it could not connect, and breaks nothing.
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")
+    d.get(url)
+    busy = page.settle(states=("closed",), timeout=20)
+    check("busy" in busy["notice"], f"a page over the cap says '{busy['notice']}'")
+    d.close()
+    d.switch_to.window(first)
+    d.execute_script("window.capSockets.forEach((w) => w.close())")
     wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
     # The filter: an option naming a server file is refused with an error line, no file made.
     target = os.path.join(tempfile.gettempdir(), f"simia-web-filter-{os.getpid()}.log")
@@ -655,6 +666,24 @@ def check_robustness(d, port, engine, ref, game, maxforks):
         time.sleep(1)
     check(len([l for l in r if "refused-by-web-server" in l]) == 2 and r[-1] == "readyok" and not os.path.exists(target),
           f"option filter: replies {r}, file made: {os.path.exists(target)}")
+    # An option value the engine refuses (from the query string): its error line, a game anyway.
+    spin = next((o for o in ref.options if o["type"] == "spin" and " min " in " " + o["rest"]
+                 and (norm(o["name"]).startswith(norm(game)) or norm(o["name"]) in ("ivoryheight",))), None)
+    if spin:
+        low = int(re.search(r"\bmin (-?\d+)", spin["rest"]).group(1)) - 1
+        want = [l for l in ref.ask([f"setoption name {spin['name']} value {low}"]) if l.startswith("info string error")]
+        d.get(url + f"&{spin['name']}={low}")
+        s6 = page.settle()
+        check(want and s6["error"].strip() == want[0] and s6["moves"] == "" and s6["position"] == ref.state("position startpos")["fen"],
+              f"{spin['name']}={low}: page shows '{s6['error']}', engine says {want}")
+    # An engine that dies under its page: the page says so and offers a reload.
+    wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "no single engine for the page")
+    for pid in engine_pids(engine) - mine:
+        os.kill(pid, signal.SIGKILL)
+    dead = page.settle(states=("closed",), timeout=20)
+    check("Reload" in dead["notice"], f"after its engine died the page says '{dead['notice']}'")
+    d.get(url)
+    page.settle()
     # Leaving the page, or closing its tab, ends its engine.
     wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
     d.get("about:blank")
@@ -667,7 +696,8 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     d.close()
     d.switch_to.window(first)
     wait_for(lambda: len(engine_pids(engine) - mine) == 0, 10, f"after closing the tab its engine still runs: {engine_pids(engine) - mine}")
-    log("   robustness: bad input, undo, flip, load, copy, reload, process cap, option filter, page left, tab closed")
+    log("   robustness: bad input, undo, flip, load, copy, reload, process cap (and a page over it), option filter, "
+        "refused option value, engine killed, page left, tab closed")
 
 
 def check_browser_killed(d, port, engine, ref, game):

@@ -43,14 +43,18 @@ engine=$(cd "$(dirname "$engine")" && pwd)/$(basename "$engine")
 # files (Debug Log File appends to any path, BookFile opens one). A refused line becomes an
 # unknown command, so the engine itself answers it with its usual error line. The engine
 # matches option names ignoring case and spacing; so does the filter.
+# When the engine ends by itself (a crash), the filter ends too, so that the page hears of it
+# at once instead of at its next command.
 filter='$| = 1;
-open(my $engine, "|-", @ARGV) or die "cannot start @ARGV: $!\n";
+my $pid = open(my $engine, "|-", @ARGV) or die "cannot start @ARGV: $!\n";
+$SIG{CHLD} = sub { exit(waitpid($pid, 0) == $pid ? $? >> 8 : 1) };
 select($engine); $| = 1;
 while (my $line = <STDIN>) {
     (my $key = lc $line) =~ s/[\s\x00]+//g;
     $line = "refused-by-web-server:setoption-naming-a-file\n" if $key =~ /^setoptionname(debuglogfile|bookfile)/;
     print $engine $line;
 }
+$SIG{CHLD} = "DEFAULT";
 close($engine);'
 
 case "$address" in
