@@ -599,6 +599,8 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     y2 = d.execute_script(a1_top)
     check(abs(y1 - y0) > height / 3 and y2 == y0 and s2["squares"] == s["squares"],
           f"flip: a1 at y {y0}, {y1}, {y2} (board {height} high); pieces kept: {s2['squares'] == s['squares']}")
+    page.click("#copy")
+    check(page.snap()["notice"].startswith("Copied"), f"Copy says '{page.snap()['notice']}'")
     # Load a good position string and a `position ... moves ...` line (what Copy gives).
     st = ref.state(s["gameLine"])
     box = d.find_element(By.ID, "fen-input")
@@ -728,17 +730,36 @@ def check_engine_vs_engine(d, port, ref, game, max_plies):
     page = Page(d)
     d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=20")
     end = time.time() + 120
+    arrows = 0
     while time.time() < end:
         s = page.snap()
+        arrows = max(arrows, d.execute_script("return document.querySelectorAll('#board .pv').length"))
         if s["state"] == "over" or len(moves_of(s)) >= max_plies:
             break
-        time.sleep(0.1)
+        time.sleep(0.05)
     page.click("#pause")
     s = page.settle(states=("over", "paused"))
     for e in page.trace():
         check_drawn(game, ref, e, "Simia against itself")
     check(len(moves_of(s)) > 0, "Simia against itself made no move")
-    log(f"   Simia against itself: {len(moves_of(s))} plies, result {s['result']}")
+    check(arrows > 0, "Simia's line was never drawn on the board while it played itself")
+    check_console(d, "Simia against itself")
+    log(f"   Simia against itself: {len(moves_of(s))} plies, result {s['result']}, its line drawn (up to {arrows} arrows)")
+    # Two people on one board: both sides are clicked, Simia never moves.
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=human-vs-human")
+    s = page.settle()
+    page.trace()
+    for ply in range(4):
+        st = ref.state("position startpos" + (" moves " + " ".join(moves_of(s)) if moves_of(s) else ""))
+        m = next((x for x in st["legal"] if move_kind(x, st["legal"], s["all"]) == "plain"), None)
+        if m is None or st["over"]:
+            break
+        page.square(split_move(m)[0])
+        page.square(split_move(m)[1])
+        s = page.settle()
+        check(moves_of(s)[-1:] == [m] and s["state"] == "human", f"two people: after {m} the page shows moves '{s['moves']}', state {s['state']}")
+    for e in page.trace():
+        check_drawn(game, ref, e, "two people on one board")
 
 
 def wait_for(cond, timeout, msg):
