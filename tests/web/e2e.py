@@ -19,7 +19,6 @@ Usage: /usr/bin/python3 tests/web/e2e.py --engine build/web/simia [--out build/w
 """
 import argparse
 import http.client
-import json
 import os
 import random
 import re
