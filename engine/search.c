@@ -205,6 +205,11 @@ static inline Score child(SearchThread *t, bool same, Score a, Score b, int dept
  * must win material. On a board full of guarded babies every piece can trade with a
  * neighbour, and even trades in every order make a tree no budget covers. */
 #define QS_EVEN_PLIES 2
+/* Nodes one quiescence search (from a leaf of the main search) may spend before every
+ * further node stands pat: in random crowded positions the plies above still let a single
+ * leaf grow millions of nodes, and a `go depth 1` must not take minutes. Normal positions
+ * stay far below it (the bench signatures do not change). */
+#define QS_NODE_BUDGET 20000
 
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
     const GameOps *g = t->game;
@@ -222,9 +227,10 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
 
     bool in_check = qply < QS_EVASION_PLIES && g->in_check && g->in_check(pos);
     Score best = -SCORE_INF, old_alpha = alpha;
+    if (qply == 0) t->qs_start = my_nodes(t);
     if (!in_check) {
         best = evaluate(t);
-        if (best >= beta || qply >= QS_MAX_PLIES) return best;
+        if (best >= beta || qply >= QS_MAX_PLIES || my_nodes(t) - t->qs_start > QS_NODE_BUDGET) return best;
         if (best > alpha) alpha = best;
     }
     /* The table is asked only now: a stand-pat cut needs no answer, and the evaluation

@@ -65,6 +65,7 @@ struct SearchThread {
     GamePos pos;
     _Atomic uint64_t nodes; /* written by this thread only; others read the total */
     int seldepth;
+    uint64_t qs_start; /* its node count when the current quiescence search began */
     int completed_depth;
     bool stopped;
     int root_player;

@@ -299,6 +299,29 @@ START_TEST(searchmoves_restricts_root) {
 }
 END_TEST
 
+/* A crowded random position (found by test_stress) where every queen move opens chains of
+ * captures: one quiescence search from one leaf used to grow millions of nodes, so that
+ * `go depth 1` took minutes. Its node budget keeps the whole search small. */
+START_TEST(quiescence_bounded_on_crowded_board) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    const char *fen = "ic1i3I[31]3i/3c4i3/c1c1cicc3c/cc2c1c1cC[39]2/c1i4c1c1i/i1ccc3i1ic/1c3cc1i3/"
+                      "5i2i3/1ci6i1c/1i3i1ic1cc/ccc2ii1ci2/1i1c2c2ii1 i - 278770426";
+    ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = 3;
+    l.n_searchmoves = 1;
+    l.searchmoves[0] = G->parse_move(engine_position(e), "h12k12");
+    ck_assert(l.searchmoves[0] != MOVE_NONE);
+    Record *r = run(e, &l);
+    ck_assert_int_eq(r->last.depth, 3);
+    ck_assert_msg(engine_nodes(e) < 200000, "%llu nodes", (unsigned long long)engine_nodes(e));
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
 static int64_t now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -477,6 +500,7 @@ int main(void) {
     tcase_add_test(tc, win_by_no_moves);
     tcase_add_test(tc, loss_counted_from_the_loser);
     tcase_add_test(tc, go_nodes_deterministic);
+    tcase_add_test(tc, quiescence_bounded_on_crowded_board);
     tcase_add_test(tc, multipv_lines_ordered);
     tcase_add_test(tc, searchmoves_restricts_root);
     tcase_add_test(tc, stop_infinite_and_ponder);
