@@ -73,6 +73,31 @@ static inline Bb bz_bear_offs(const BZPos *p, int c, Bb empty) {
     return off;
 }
 
+/* The squares that player c's towers reach along direction d, by distance: r[k] holds the
+ * squares k + 1 steps away (each from exactly one tower, the square minus k + 1 steps)
+ * over empty squares only before it. A tower reaches as far as its height. */
+static inline void bz_reach(const BZPos *p, int c, int d, Bb empty, Bb r[BZ_MAX_HEIGHT]) {
+    Bb own = p->occ[c];
+    Bb e1 = b8_shift(own & p->tall2, d) & empty;
+    r[0] = b8_shift(own, d);
+    r[1] = b8_shift(e1, d);
+    r[2] = b8_shift(b8_shift(e1 & b8_shift(own & p->tall3, d), d) & empty, d);
+}
+
+/* X(d) for each direction, written out: b8_shift is a switch on the direction, which
+ * folds away only where the direction is a constant (a loop measured 40% slower). */
+#define BZ_EACH_DIR(X) X(DIR_N) X(DIR_NE) X(DIR_E) X(DIR_SE) X(DIR_S) X(DIR_SW) X(DIR_W) X(DIR_NW)
+
+/* The enemy towers player c can boom now. */
+static inline Bb bz_boomable(const BZPos *p, int c) {
+    Bb enemy = p->occ[c ^ 1], empty = ~(p->occ[c] | enemy), hit = 0;
+    Bb r[DIR_NB][BZ_MAX_HEIGHT];
+#define BZ_HIT(d) (bz_reach(p, c, d, empty, r[d]), hit |= r[d][0] | r[d][1] | r[d][2]);
+    BZ_EACH_DIR(BZ_HIT)
+#undef BZ_HIT
+    return hit & enemy;
+}
+
 /* Population count. Without the popcnt instruction gcc calls a slow library routine, so the
  * portable build counts with shifts and masks (bz_game.c runs a copy compiled with popcnt
  * on the CPUs that have it). */

@@ -12,33 +12,15 @@ typedef struct {
     Bb off;
 } Targets;
 
-/* Direction d's targets. A tower moves or fires up to its height along a line of empty
- * squares: distance 1 for every tower, 2 for the tall ones whose first square is empty,
- * 3 for height 3 with both squares before empty. dest: the empty squares when zooms are
- * wanted, the enemy's when booms are. */
-static inline void dir_targets(Targets *t, int d, Bb own, Bb own2, Bb own3, Bb empty, Bb dest) {
-    Bb e1 = b8_shift(own2, d) & empty;
-    Bb e2 = b8_shift(e1 & b8_shift(own3, d), d) & empty;
-    t->t[d][0] = b8_shift(own, d) & dest;
-    t->t[d][1] = b8_shift(e1, d) & dest;
-    t->t[d][2] = b8_shift(e2, d) & dest;
-}
-
 /* All targets of the moves kind asks for; none once the game is over. */
 static inline void targets(const BZPos *p, Targets *t, GenKind kind) {
     int c = p->stm;
     Bb own = p->occ[c], enemy = p->occ[c ^ 1], empty = ~(own | enemy);
-    if (bz_over(p)) own = 0;
-    Bb own2 = own & p->tall2, own3 = own & p->tall3;
-    Bb dest = (kind != GEN_NOISY ? empty : 0) | (kind != GEN_QUIET ? enemy : 0);
-    dir_targets(t, DIR_N, own, own2, own3, empty, dest);
-    dir_targets(t, DIR_NE, own, own2, own3, empty, dest);
-    dir_targets(t, DIR_E, own, own2, own3, empty, dest);
-    dir_targets(t, DIR_SE, own, own2, own3, empty, dest);
-    dir_targets(t, DIR_S, own, own2, own3, empty, dest);
-    dir_targets(t, DIR_SW, own, own2, own3, empty, dest);
-    dir_targets(t, DIR_W, own, own2, own3, empty, dest);
-    dir_targets(t, DIR_NW, own, own2, own3, empty, dest);
+    if (bz_over(p)) own = 0; /* nothing moves once the game is over */
+    Bb dest = own ? (kind != GEN_NOISY ? empty : 0) | (kind != GEN_QUIET ? enemy : 0) : 0;
+#define BZ_TARGETS(d) (bz_reach(p, c, d, empty, t->t[d]), t->t[d][0] &= dest, t->t[d][1] &= dest, t->t[d][2] &= dest);
+    BZ_EACH_DIR(BZ_TARGETS)
+#undef BZ_TARGETS
     t->off = kind != GEN_QUIET && own ? bz_bear_offs(p, c, empty) : 0;
 }
 
