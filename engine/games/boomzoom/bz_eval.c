@@ -6,15 +6,39 @@
 #include "bz.h"
 
 /* Terms, each a count per player; the score is the weighted difference, the side to move's
- * first. Every count is a property of the position up to a half-turn of the board and a
- * swap of the players, so the evaluation is symmetric. */
+ * first. Every count is a property of the position up to a mirror of the board and a swap
+ * of the players, so the evaluation is symmetric. */
 typedef enum {
     T_OFF,      /* checkers borne off: the score itself */
     T_CHECKERS, /* checkers on the board: what can still be borne off */
     T_ADVANCE,  /* checkers times ranks advanced from the home rank: the race */
     T_READY,    /* checkers in towers that can bear off at their next move */
+    T_TALL,     /* towers of height 3: the longest reach, the only ones that leave from 3 ranks out */
+    T_BOOMABLE, /* enemy towers within reach of a boom */
     T_NB
 } Term;
+
+#ifndef BZ_W_OFF
+#define BZ_W_OFF 100
+#endif
+#ifndef BZ_W_CHECKERS
+#define BZ_W_CHECKERS 60
+#endif
+#ifndef BZ_W_ADVANCE
+#define BZ_W_ADVANCE 3
+#endif
+#ifndef BZ_W_READY
+#define BZ_W_READY 10
+#endif
+#ifndef BZ_W_TALL
+#define BZ_W_TALL 0
+#endif
+#ifndef BZ_W_BOOMABLE
+#define BZ_W_BOOMABLE 15
+#endif
+#ifndef BZ_TEMPO
+#define BZ_TEMPO 10
+#endif
 
 typedef struct {
     const char *name;
@@ -22,13 +46,15 @@ typedef struct {
 } TermDef;
 
 static const TermDef TERMS[T_NB] = {
-    [T_OFF] = {"borne off", 100},
-    [T_CHECKERS] = {"on board", 60},
-    [T_ADVANCE] = {"advance", 2},
-    [T_READY] = {"ready", 10},
+    [T_OFF] = {"borne off", BZ_W_OFF},
+    [T_CHECKERS] = {"on board", BZ_W_CHECKERS},
+    [T_ADVANCE] = {"advance", BZ_W_ADVANCE},
+    [T_READY] = {"ready", BZ_W_READY},
+    [T_TALL] = {"tall towers", BZ_W_TALL},
+    [T_BOOMABLE] = {"boomable", BZ_W_BOOMABLE},
 };
 /* For the side to move. */
-#define TEMPO 10
+#define TEMPO BZ_TEMPO
 
 /* Checkers in the towers of b (by the height bitboards). */
 static inline int checkers_in(const BZPos *p, Bb b) {
@@ -36,6 +62,7 @@ static inline int checkers_in(const BZPos *p, Bb b) {
 }
 
 static void features(const BZPos *p, int f[2][T_NB]) {
+    Bb empty = ~(p->occ[0] | p->occ[1]);
     for (int k = 0; k < 2; k++) {
         int c = p->stm ^ k;
         Bb own = p->occ[c];
@@ -44,7 +71,9 @@ static void features(const BZPos *p, int f[2][T_NB]) {
         int adv = 0;
         for (int r = 1; r < 8; r++) adv += r * checkers_in(p, own & bz_ranks_left(c, 7 - r));
         f[k][T_ADVANCE] = adv;
-        f[k][T_READY] = checkers_in(p, bz_bear_offs(p, c, ~(own | p->occ[c ^ 1])));
+        f[k][T_READY] = checkers_in(p, bz_bear_offs(p, c, empty));
+        f[k][T_TALL] = bz_popcount(own & p->tall3);
+        f[k][T_BOOMABLE] = BZ_W_BOOMABLE ? bz_popcount(bz_boomable(p, c)) : 0;
     }
 }
 
