@@ -15,6 +15,8 @@ typedef enum {
     T_READY,    /* checkers in towers that can bear off at their next move */
     T_TALL,     /* towers of height 3: the longest reach, the only ones that leave from 3 ranks out */
     T_BOOMABLE, /* enemy towers within reach of a boom */
+    T_FINISH,   /* moves to bear every tower off, unhindered */
+    T_RACE,     /* (side to move only) the checkers the race model says it gains, endgames only */
     T_NB
 } Term;
 
@@ -36,6 +38,15 @@ typedef enum {
 #ifndef BZ_W_BOOMABLE
 #define BZ_W_BOOMABLE 15
 #endif
+#ifndef BZ_W_FINISH
+#define BZ_W_FINISH 0
+#endif
+#ifndef BZ_W_RACE
+#define BZ_W_RACE 0
+#endif
+#ifndef BZ_RACE_TOWERS
+#define BZ_RACE_TOWERS 6
+#endif
 #ifndef BZ_TEMPO
 #define BZ_TEMPO 10
 #endif
@@ -52,6 +63,8 @@ static const TermDef TERMS[T_NB] = {
     [T_READY] = {"ready", BZ_W_READY},
     [T_TALL] = {"tall towers", BZ_W_TALL},
     [T_BOOMABLE] = {"boomable", BZ_W_BOOMABLE},
+    [T_FINISH] = {"finish", BZ_W_FINISH},
+    [T_RACE] = {"race", BZ_W_RACE},
 };
 /* For the side to move. */
 #define TEMPO BZ_TEMPO
@@ -59,6 +72,64 @@ static const TermDef TERMS[T_NB] = {
 /* Checkers in the towers of b (by the height bitboards). */
 static inline int checkers_in(const BZPos *p, Bb b) {
     return bz_popcount(b) + bz_popcount(b & p->tall2) + bz_popcount(b & p->tall3);
+}
+
+/* Moves a tower of height h needs to bear off from k ranks before its far rank, unhindered:
+ * the step off the board counts, each move covers up to h squares. */
+static const uint8_t FINISH_MOVES[BZ_MAX_HEIGHT + 1][8] = {
+    {0}, {1, 2, 3, 4, 5, 6, 7, 8}, {1, 1, 2, 2, 3, 3, 4, 4}, {1, 1, 1, 2, 2, 2, 3, 3}};
+
+typedef struct {
+    int n, moves, checkers;
+    uint8_t h[BZ_TOWERS], m[BZ_TOWERS];
+} RaceSide;
+
+static void race_side(const BZPos *p, int c, RaceSide *r) {
+    r->n = r->moves = r->checkers = 0;
+    for (Bb b = p->occ[c]; b && r->n < BZ_TOWERS; b &= b - 1) {
+        int sq = b8_lsb(b), h = p->height[sq], k = c == BZ_P1 ? 7 - b8_rank(sq) : b8_rank(sq);
+        r->h[r->n] = (uint8_t)h;
+        r->m[r->n] = FINISH_MOVES[h][k];
+        r->moves += r->m[r->n];
+        r->checkers += h;
+        r->n++;
+    }
+}
+
+/* Whether tower i goes before tower j: more checkers per move, then the taller (so that the
+ * order, and the result, never depend on the squares). */
+static inline bool race_before(const RaceSide *r, int i, int j) {
+    int a = r->h[i] * r->m[j], b = r->h[j] * r->m[i];
+    return a > b || (a == b && r->h[i] > r->h[j]);
+}
+
+/* Checkers a side banks in budget moves, the towers taken by checkers per move. */
+static int race_bank(RaceSide *r, int budget) {
+    for (int i = 1; i < r->n; i++)
+        for (int j = i; j > 0 && race_before(r, j, j - 1); j--) {
+            uint8_t h = r->h[j], m = r->m[j];
+            r->h[j] = r->h[j - 1], r->m[j] = r->m[j - 1];
+            r->h[j - 1] = h, r->m[j - 1] = m;
+        }
+    int got = 0;
+    for (int i = 0; i < r->n; i++)
+        if (r->m[i] <= budget) budget -= r->m[i], got += r->h[i];
+    return got;
+}
+
+/* The race without contact. A side ends the game by bearing off its last tower, and does
+ * so only to win: the side to move could end it at its me->moves-th move, the other side
+ * at its them->moves-th, each against what the other banked by then. The first ending that
+ * pays happens; if none pays, both bank everything and the totals decide. Returns the side
+ * to move's margin in checkers. */
+static int race(const BZPos *p, RaceSide *me, RaceSide *them) {
+    int off_me = p->off[p->stm], off_them = p->off[p->stm ^ 1];
+    int all_me = off_me + me->checkers, all_them = off_them + them->checkers;
+    int i_end = all_me - off_them - race_bank(them, me->moves - 1);
+    int they_end = off_me + race_bank(me, them->moves) - all_them;
+    if (i_end > 0 && (they_end >= 0 || me->moves <= them->moves)) return i_end;
+    if (they_end < 0) return they_end;
+    return all_me - all_them;
 }
 
 static void features(const BZPos *p, int f[2][T_NB]) {
@@ -75,6 +146,13 @@ static void features(const BZPos *p, int f[2][T_NB]) {
         f[k][T_TALL] = bz_popcount(own & p->tall3);
         f[k][T_BOOMABLE] = BZ_W_BOOMABLE ? bz_popcount(bz_boomable(p, c)) : 0;
     }
+    RaceSide r[2];
+    race_side(p, p->stm, &r[0]);
+    race_side(p, p->stm ^ 1, &r[1]);
+    f[0][T_FINISH] = r[0].moves;
+    f[1][T_FINISH] = r[1].moves;
+    f[0][T_RACE] = f[1][T_RACE] = 0;
+    if (BZ_W_RACE && r[0].n && r[1].n && r[0].n + r[1].n <= BZ_RACE_TOWERS) f[0][T_RACE] = race(p, &r[0], &r[1]);
 }
 
 Score BZ_HOT(bz_evaluate)(const GamePos *gp) {
