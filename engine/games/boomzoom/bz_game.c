@@ -17,7 +17,7 @@ static const GameOptionDef BZ_OPTIONS[BZ_OPT_NB] = {
  * no-progress counter. */
 static bool bz_is_noisy(const GamePos *gp, Move m) {
     (void)gp;
-    return (m & (MF_BOOM | MF_OFF)) != 0;
+    return bz_noisy(m);
 }
 
 /* A bear-off first (by the checkers it banks), then a boom that removes a tower, then
@@ -61,6 +61,9 @@ static int bz_progress_left(const GamePos *gp) {
 #ifndef BZ_IN_CHECK
 #define BZ_IN_CHECK 0
 #endif
+#ifndef BZ_WINNING
+#define BZ_WINNING 1
+#endif
 #ifndef BZ_NULL_MOVE
 #define BZ_NULL_MOVE 1
 #endif
@@ -78,7 +81,7 @@ static int bz_progress_left(const GamePos *gp) {
         .history_index = bz_history_index, .make = bz_make##sfx, .unmake = bz_unmake##sfx, \
         .key = bz_key, .player_to_move = bz_player_to_move, .ply = bz_ply,                \
         .in_check = BZ_IN_CHECK ? bz_in_check##sfx : NULL,                                \
-        .winning_move = bz_winning_move##sfx, .see_ge = NULL,                             \
+        .winning_move = BZ_WINNING ? bz_winning_move##sfx : NULL, .see_ge = NULL,         \
         .make_null = BZ_NULL_MOVE ? bz_make_null : NULL, .unmake_null = bz_unmake_null,   \
         .terminal = bz_terminal, .no_moves_outcome = bz_no_moves_outcome,                 \
         .repetition_outcome = bz_repetition_outcome, .repeat_window = bz_repeat_window,   \
