@@ -16,6 +16,7 @@ typedef enum {
     T_TALL,     /* towers of height 3: the longest reach, the only ones that leave from 3 ranks out */
     T_BOOMABLE, /* enemy towers within reach of a boom */
     T_FINISH,   /* moves to bear every tower off, unhindered */
+    T_NEAR,     /* checkers times the moves they are from leaving short of 8: closeness to bearing off */
     T_RACE,     /* (side to move only) the checkers the race model says it gains, endgames only */
     T_NB
 } Term;
@@ -41,6 +42,9 @@ typedef enum {
 #ifndef BZ_W_FINISH
 #define BZ_W_FINISH 0
 #endif
+#ifndef BZ_W_NEAR
+#define BZ_W_NEAR 0
+#endif
 #ifndef BZ_W_RACE
 #define BZ_W_RACE 0
 #endif
@@ -64,6 +68,7 @@ static const TermDef TERMS[T_NB] = {
     [T_TALL] = {"tall towers", BZ_W_TALL},
     [T_BOOMABLE] = {"boomable", BZ_W_BOOMABLE},
     [T_FINISH] = {"finish", BZ_W_FINISH},
+    [T_NEAR] = {"near", BZ_W_NEAR},
     [T_RACE] = {"race", BZ_W_RACE},
 };
 /* For the side to move. */
@@ -80,18 +85,19 @@ static const uint8_t FINISH_MOVES[BZ_MAX_HEIGHT + 1][8] = {
     {0}, {1, 2, 3, 4, 5, 6, 7, 8}, {1, 1, 2, 2, 3, 3, 4, 4}, {1, 1, 1, 2, 2, 2, 3, 3}};
 
 typedef struct {
-    int n, moves, checkers;
+    int n, moves, checkers, near;
     uint8_t h[BZ_TOWERS], m[BZ_TOWERS];
 } RaceSide;
 
 static void race_side(const BZPos *p, int c, RaceSide *r) {
-    r->n = r->moves = r->checkers = 0;
+    r->n = r->moves = r->checkers = r->near = 0;
     for (Bb b = p->occ[c]; b && r->n < BZ_TOWERS; b &= b - 1) {
         int sq = b8_lsb(b), h = p->height[sq], k = c == BZ_P1 ? 7 - b8_rank(sq) : b8_rank(sq);
         r->h[r->n] = (uint8_t)h;
         r->m[r->n] = FINISH_MOVES[h][k];
         r->moves += r->m[r->n];
         r->checkers += h;
+        r->near += h * (8 - r->m[r->n]);
         r->n++;
     }
 }
@@ -151,6 +157,8 @@ static void features(const BZPos *p, int f[2][T_NB]) {
     race_side(p, p->stm ^ 1, &r[1]);
     f[0][T_FINISH] = r[0].moves;
     f[1][T_FINISH] = r[1].moves;
+    f[0][T_NEAR] = r[0].near;
+    f[1][T_NEAR] = r[1].near;
     f[0][T_RACE] = f[1][T_RACE] = 0;
     if (BZ_W_RACE && r[0].n && r[1].n && r[0].n + r[1].n <= BZ_RACE_TOWERS) f[0][T_RACE] = race(p, &r[0], &r[1]);
 }
