@@ -2,20 +2,20 @@
  * reference referee: moves, counts, the k-th move, legality of any 32-bit value, stages,
  * every move's resulting position, game ends and results, keys, make/unmake byte for byte,
  * and the win-in-one hints; with every build of the hot code the CPU runs. Counts scale
- * with SIMIA_BZ_GAMES (games per test, default 60); the seed is SIMIA_SEED. */
+ * by test_count() (SIMIA_TEST_SCALE; a quarter in sanitizer builds); the seed is SIMIA_SEED. */
 #include "bz_reference.h"
 #include "bz_testutil.h"
 #include "engine/games/boomzoom/bz.h"
 #include "engine/prng.h"
 
+/* Enough that every kind of end and the no-progress limits come up many times. */
+#define GAMES 300
+
 static const GameOps *G, *VARIANTS[BZ_MAX_VARIANTS];
 static int N_VARIANTS;
 
-static int games_per_test(void) {
-    const char *env = getenv("SIMIA_BZ_GAMES");
-    int n = env && *env ? atoi(env) : 60;
-    return n > 0 ? n : 60;
-}
+/* Random games per test and build of the hot code; ten random boards for each. */
+static int games_per_test(void) { return (int)test_count(GAMES); }
 
 static void key_check(const GamePos *p, int limit) {
     char fen[POS_STR_MAX], err[ERR_STR_MAX];
