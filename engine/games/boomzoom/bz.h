@@ -159,7 +159,6 @@ void bz_print_move(const GamePos *gp, Move m, char *out);
     void bz_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
     void bz_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                          \
     Move bz_winning_move##sfx(const GamePos *gp);                                         \
-    bool bz_in_check##sfx(const GamePos *gp);                                             \
     Score bz_evaluate##sfx(const GamePos *gp);
 BZ_DECLARE_HOT()
 #ifdef BZ_HAVE_POPCNT

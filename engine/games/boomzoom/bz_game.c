@@ -58,9 +58,6 @@ static int bz_progress_left(const GamePos *gp) {
     return p->noprogress >= p->limit ? 0 : p->limit - p->noprogress;
 }
 
-#ifndef BZ_IN_CHECK
-#define BZ_IN_CHECK 0
-#endif
 #ifndef BZ_WINNING
 #define BZ_WINNING 1
 #endif
@@ -80,7 +77,7 @@ static int bz_progress_left(const GamePos *gp) {
         .noisy_value = bz_noisy_value, .history_size = B8_SQ * B8_SQ + B8_SQ,             \
         .history_index = bz_history_index, .make = bz_make##sfx, .unmake = bz_unmake##sfx, \
         .key = bz_key, .player_to_move = bz_player_to_move, .ply = bz_ply,                \
-        .in_check = BZ_IN_CHECK ? bz_in_check##sfx : NULL,                                \
+        .in_check = NULL,                                                                 \
         .winning_move = BZ_WINNING ? bz_winning_move##sfx : NULL, .see_ge = NULL,         \
         .make_null = BZ_NULL_MOVE ? bz_make_null : NULL, .unmake_null = bz_unmake_null,   \
         .terminal = bz_terminal, .no_moves_outcome = bz_no_moves_outcome,                 \

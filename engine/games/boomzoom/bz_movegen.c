@@ -129,13 +129,3 @@ Move BZ_HOT(bz_winning_move)(const GamePos *gp) {
     const BZPos *p = (const BZPos *)gp;
     return bz_over(p) ? MOVE_NONE : win_for(p, p->stm, p->noprogress);
 }
-
-/* The opponent would win at once if the player to move passed: the pass itself reaches the
- * no-progress limit with the opponent ahead, or the opponent then has a win in one. */
-bool BZ_HOT(bz_in_check)(const GamePos *gp) {
-    const BZPos *p = (const BZPos *)gp;
-    int c = p->stm, e = c ^ 1, np = p->noprogress + 1;
-    if (bz_over(p)) return false;
-    if (p->limit > 0 && np >= p->limit) return p->off[e] > p->off[c];
-    return win_for(p, e, np) != MOVE_NONE;
-}
