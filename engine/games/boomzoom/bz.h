@@ -98,11 +98,9 @@ static inline Bb bz_boomable(const BZPos *p, int c) {
     return hit & enemy;
 }
 
-#ifndef BZ_OFF_NOISY
-#define BZ_OFF_NOISY 1
-#endif
-/* The moves the quiescence search tries: booms, and bear-offs when BZ_OFF_NOISY. */
-static inline bool bz_noisy(Move m) { return (m & (BZ_OFF_NOISY ? MF_BOOM | MF_OFF : MF_BOOM)) != 0; }
+/* The moves the quiescence search tries: booms and bear-offs, the moves that change the
+ * material and the score (and reset the no-progress counter). */
+static inline bool bz_noisy(Move m) { return (m & (MF_BOOM | MF_OFF)) != 0; }
 
 /* Population count. Without the popcnt instruction gcc calls a slow library routine, so the
  * portable build counts with shifts and masks (bz_game.c runs a copy compiled with popcnt

@@ -58,12 +58,6 @@ static int bz_progress_left(const GamePos *gp) {
     return p->noprogress >= p->limit ? 0 : p->limit - p->noprogress;
 }
 
-#ifndef BZ_WINNING
-#define BZ_WINNING 1
-#endif
-#ifndef BZ_NULL_MOVE
-#define BZ_NULL_MOVE 1
-#endif
 
 /* One table per build of the hot functions; sfx is their suffix (see BZ_HOT in bz.h). */
 #define BZ_OPS(sfx, isa_name)                                                             \
@@ -78,8 +72,8 @@ static int bz_progress_left(const GamePos *gp) {
         .history_index = bz_history_index, .make = bz_make##sfx, .unmake = bz_unmake##sfx, \
         .key = bz_key, .player_to_move = bz_player_to_move, .ply = bz_ply,                \
         .in_check = NULL,                                                                 \
-        .winning_move = BZ_WINNING ? bz_winning_move##sfx : NULL, .see_ge = NULL,         \
-        .make_null = BZ_NULL_MOVE ? bz_make_null : NULL, .unmake_null = bz_unmake_null,   \
+        .winning_move = bz_winning_move##sfx, .see_ge = NULL,                             \
+        .make_null = bz_make_null, .unmake_null = bz_unmake_null,                         \
         .terminal = bz_terminal, .no_moves_outcome = bz_no_moves_outcome,                 \
         .repetition_outcome = bz_repetition_outcome, .repeat_window = bz_repeat_window,   \
         .progress_left = bz_progress_left, .evaluate = bz_evaluate##sfx,                  \

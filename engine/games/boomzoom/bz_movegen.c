@@ -21,8 +21,7 @@ static inline void targets(const BZPos *p, Targets *t, GenKind kind) {
 #define BZ_TARGETS(d) (bz_reach(p, c, d, empty, t->t[d]), t->t[d][0] &= dest, t->t[d][1] &= dest, t->t[d][2] &= dest);
     BZ_EACH_DIR(BZ_TARGETS)
 #undef BZ_TARGETS
-    bool offs = kind == GEN_ALL || (kind == GEN_NOISY) == (BZ_OFF_NOISY != 0);
-    t->off = offs && own ? bz_bear_offs(p, c, empty) : 0;
+    t->off = kind != GEN_QUIET && own ? bz_bear_offs(p, c, empty) : 0; /* bear-offs are noisy (bz_noisy) */
 }
 
 /* The order of every listing (and of bz_nth): bear-offs by square, then by direction and
