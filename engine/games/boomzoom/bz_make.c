@@ -1,0 +1,106 @@
+/* bz_make.c — Boom & Zoom's make and unmake (bitboards, heights, off counts, the no-progress
+ * counter and the incremental Zobrist key, restored exactly), and the null move's pass. */
+#include "bz.h"
+
+/* Sets or clears the height bits of square bit b for a tower of height h. */
+static inline void heights_flip(BZPos *p, Bb b, int h) {
+    if (h >= 2) p->tall2 ^= b;
+    if (h >= 3) p->tall3 ^= b;
+}
+
+void BZ_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
+    BZPos *p = (BZPos *)gp;
+    BZUndo *u = (BZUndo *)gu;
+    int c = p->stm, from = mv_from(m), to = mv_to(m), h = p->height[from];
+    Bb bf = b8_bit(from);
+    Key k = p->key ^ bz_z_p2;
+    u->key = p->key;
+    u->noprogress = p->noprogress;
+    u->height = (uint8_t)h;
+    if (m & MF_BOOM) {
+        /* The target loses its top checker; the firing tower stays. */
+        int e = c ^ 1, v = p->height[to];
+        Bb bt = b8_bit(to);
+        k ^= bz_z_tower[e][v][to];
+        if (v == 1) p->occ[e] ^= bt;
+        else k ^= bz_z_tower[e][v - 1][to];
+        if (v == 2) p->tall2 ^= bt;
+        if (v == 3) p->tall3 ^= bt;
+        p->height[to] = (uint8_t)(v - 1);
+        p->noprogress = 0;
+    } else if (m & MF_OFF) {
+        p->occ[c] ^= bf;
+        heights_flip(p, bf, h);
+        p->height[from] = 0;
+        k ^= bz_z_tower[c][h][from] ^ bz_z_off[c][p->off[c]] ^ bz_z_off[c][p->off[c] + h];
+        p->off[c] = (uint8_t)(p->off[c] + h);
+        p->noprogress = 0;
+    } else {
+        Bb move = bf | b8_bit(to);
+        p->occ[c] ^= move;
+        heights_flip(p, move, h);
+        p->height[to] = (uint8_t)h;
+        p->height[from] = 0;
+        k ^= bz_z_tower[c][h][from] ^ bz_z_tower[c][h][to];
+        p->noprogress++;
+    }
+    p->stm = (uint8_t)(c ^ 1);
+    p->ply++;
+    p->key = k;
+}
+
+void BZ_HOT(bz_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
+    BZPos *p = (BZPos *)gp;
+    const BZUndo *u = (const BZUndo *)gu;
+    int c = p->stm ^ 1, from = mv_from(m), to = mv_to(m);
+    p->stm = (uint8_t)c;
+    p->ply--;
+    p->key = u->key;
+    p->noprogress = u->noprogress;
+    if (m & MF_BOOM) {
+        int e = c ^ 1, v = p->height[to] + 1;
+        Bb bt = b8_bit(to);
+        if (v == 1) p->occ[e] ^= bt;
+        if (v == 2) p->tall2 ^= bt;
+        if (v == 3) p->tall3 ^= bt;
+        p->height[to] = (uint8_t)v;
+    } else if (m & MF_OFF) {
+        int h = u->height;
+        Bb bf = b8_bit(from);
+        p->occ[c] ^= bf;
+        heights_flip(p, bf, h);
+        p->height[from] = (uint8_t)h;
+        p->off[c] = (uint8_t)(p->off[c] - h);
+    } else {
+        int h = p->height[to];
+        Bb move = b8_bit(from) | b8_bit(to);
+        p->occ[c] ^= move;
+        heights_flip(p, move, h);
+        p->height[from] = (uint8_t)h;
+        p->height[to] = 0;
+    }
+}
+
+#ifndef BZ_HOT_POPCNT
+/* A pass: the other player moves, a ply without progress goes by. */
+bool bz_make_null(GamePos *gp, GameUndo *gu) {
+    BZPos *p = (BZPos *)gp;
+    BZUndo *u = (BZUndo *)gu;
+    u->key = p->key;
+    u->noprogress = p->noprogress;
+    p->key ^= bz_z_p2;
+    p->stm ^= 1;
+    p->ply++;
+    p->noprogress++;
+    return true;
+}
+
+void bz_unmake_null(GamePos *gp, const GameUndo *gu) {
+    BZPos *p = (BZPos *)gp;
+    const BZUndo *u = (const BZUndo *)gu;
+    p->key = u->key;
+    p->noprogress = u->noprogress;
+    p->stm ^= 1;
+    p->ply--;
+}
+#endif

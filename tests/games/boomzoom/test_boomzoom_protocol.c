@@ -1,0 +1,266 @@
+/* test_boomzoom_protocol.c — Boom & Zoom through the real executable over pipes: choosing the
+ * game (--game, the Game option), its option, the referee's answers at every kind of end
+ * (no towers, bear-off of the last tower, no-progress, repetition, forfeits), d, eval,
+ * go perft, searches and bad position strings; every wait bounded. */
+#include "bz_testutil.h"
+#include "conversation.h"
+
+static const GameOps *G;
+
+#define START_FEN "t[3]t[3]t[3]t[3]t[3]t[3]t[3]t[3]/8/8/8/8/8/8/T[3]T[3]T[3]T[3]T[3]T[3]T[3]T[3] 1 0 0 0 0"
+
+/* The engine started with --game boomzoom. */
+static Child *start_bz(void) {
+    char *argv[] = {SIMIA_BINARY, "--game", "boomzoom", NULL};
+    Child *c = child_start(argv);
+    ck_assert_ptr_nonnull(c);
+    return c;
+}
+
+/* The three referee answers, checked at once. */
+static void referee(Child *c, const char *gameover, const char *result, const char *p1turn) {
+    ck_assert_str_eq(ask(c, "gameover"), gameover);
+    ck_assert_str_eq(ask(c, "result"), result);
+    ck_assert_str_eq(ask(c, "p1turn"), p1turn);
+}
+
+START_TEST(choose_the_game) {
+    /* by the parameter */
+    Child *c = start_bz();
+    send_ok(c, "ugi");
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    const char *t = child_transcript(c);
+    ck_assert_ptr_nonnull(strstr(t, "option name BoomZoomNoProgressPlies type spin default 100 min 0 max 10000\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name Repetition type check default true\n"));
+    ck_assert_ptr_nonnull(strstr(t, " var boomzoom"));
+    send_ok(c, "position startpos");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: " START_FEN, WAIT));
+    referee(c, "false", "none", "true");
+    quit(c);
+    /* by the option, sent to an engine started without parameters */
+    c = start();
+    ck_assert_int_eq(errors_of(c, "setoption name Game value boomzoom"), 0);
+    send_ok(c, "position startpos moves a1a4");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: t[3]t[3]t[3]t[3]t[3]t[3]t[3]t[3]/8/8/8/T[3]7/8/8/1T[3]T[3]T[3]T[3]T[3]T[3]T[3] 2 0 0 1 1", WAIT));
+    referee(c, "false", "none", "false");
+    /* the game's option before or after Game, in any case */
+    ck_assert_int_eq(errors_of(c, "setoption name boomzoomnoprogressplies value 3"), 0);
+    send_ok(c, "position startpos moves a1a2 a8a7 a2a1");
+    referee(c, "true", "draw", "false");
+    ck_assert_int_eq(errors_of(c, "setoption name BoomZoomNoProgressPlies value 10001"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name BoomZoomNoProgressPlies value -1"), 1);
+    quit(c);
+}
+END_TEST
+
+START_TEST(perft_d_eval) {
+    Child *c = start_bz();
+    send_ok(c, "position startpos");
+    send_ok(c, "go perft 2");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: 3600", WAIT));
+    ck_assert_int_eq(child_count(c, "a1a4: 60"), 1);
+    child_transcript_reset(c);
+    send_ok(c, "position fen 8/8/8/8/8/8/8/T7 1 0 0 0 0 moves");
+    send_ok(c, "position fen 7t/8/5T[3]2/8/8/8/8/8 1 0 0 0 7");
+    send_ok(c, "go perft 1");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: 20", WAIT));
+    ck_assert_int_eq(child_count(c, "f6off: 1"), 1);
+    ck_assert_int_eq(child_count(c, "f6h8: 1"), 1); /* a boom */
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Borne off:   player 1 0, player 2 0", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: 7t/8/5T[3]2/8/8/8/8/8 1 0 0 0 7", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Status: playing, player 1 to move", WAIT));
+    send_ok(c, "eval");
+    ck_assert_ptr_nonnull(child_expect(c, "borne off", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "total ", WAIT));
+    ck_assert_int_eq(errors_of(c, "go perft x"), 1);
+    quit(c);
+}
+END_TEST
+
+START_TEST(ends_without_towers) {
+    Child *c = start_bz();
+    /* a boom that removes the last enemy tower: scored by checkers off, not by the boom */
+    send_ok(c, "position fen 8/8/8/3t4/3T4/8/8/8 1 2 5 0 40");
+    referee(c, "false", "none", "true");
+    send_ok(c, "position fen 8/8/8/3t4/3T4/8/8/8 1 2 5 0 40 moves d4d5");
+    referee(c, "true", "p2win", "false");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins", WAIT));
+    child_transcript_reset(c);
+    send_ok(c, "go depth 3");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000");
+    /* bearing off one's own last tower ends the game at once */
+    send_ok(c, "position fen 4T3/8/8/8/8/8/t[3]t[3]6/8 1 3 3 0 50 moves e8off");
+    referee(c, "true", "p1win", "false");
+    send_ok(c, "position fen 4T3/8/8/8/8/8/t[3]t[3]6/8 1 2 3 0 50 moves e8off");
+    referee(c, "true", "draw", "false");
+    /* a move after the end is the mover's illegal move: player 2 loses */
+    ck_assert_int_eq(errors_of(c, "position fen 4T3/8/8/8/8/8/t[3]t[3]6/8 1 2 3 0 50 moves e8off a2a3"), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "the game was already over"));
+    referee(c, "true", "p1win", "false");
+    /* the search takes a win on the spot */
+    send_ok(c, "position fen 8/8/8/3t4/3T4/8/8/7T 1 6 5 0 40");
+    send_ok(c, "go depth 4");
+    ck_assert_str_eq(bestmove(c, WAIT), "d4d5");
+    quit(c);
+}
+END_TEST
+
+START_TEST(no_progress_end) {
+    Child *c = start_bz();
+    send_ok(c, "position fen 8/6t1/8/8/3T[3]4/8/8/t7 1 1 0 99 99");
+    referee(c, "false", "none", "true");
+    send_ok(c, "position fen 8/6t1/8/8/3T[3]4/8/8/t7 1 1 0 99 99 moves d4d5");
+    referee(c, "true", "p1win", "false");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "No progress: 100 of 100 plies", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
+    /* a boom resets the counter instead */
+    send_ok(c, "position fen 8/6t1/8/8/3T[3]4/8/8/t7 1 1 0 99 99 moves d4g7");
+    referee(c, "false", "none", "false");
+    /* the limit is the option's, read when the position is set; 0 switches it off */
+    ck_assert_int_eq(errors_of(c, "setoption name BoomZoomNoProgressPlies value 0"), 0);
+    send_ok(c, "position fen 8/6t1/8/8/3T[3]4/8/8/t7 1 1 0 99 99 moves d4d5");
+    referee(c, "false", "none", "false");
+    ck_assert_int_eq(errors_of(c, "setoption name BoomZoomNoProgressPlies value 100"), 0);
+    /* from the start: 100 zooms back and forth, the last one ends it (a draw at 0-0) */
+    char line[4096] = "position startpos moves";
+    for (int i = 0; i < 100; i++) strcat(line, (const char *[]){" a1b2", " a8b7", " b2a1", " b7a8", " c1c2", " c8c7", " c2c1", " c7c8"}[i % 8]);
+    ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
+    send_ok(c, line);
+    referee(c, "true", "draw", "true");
+    quit(c);
+}
+END_TEST
+
+START_TEST(repetition_end) {
+    Child *c = start_bz();
+    /* the start occurs a third time after eight plies: scored by checkers off (0-0: a draw) */
+    send_ok(c, "position startpos moves a1a2 a8a7 a2a1 a7a8 a1a2 a8a7 a2a1");
+    referee(c, "false", "none", "false");
+    send_ok(c, "position startpos moves a1a2 a8a7 a2a1 a7a8 a1a2 a8a7 a2a1 a7a8");
+    referee(c, "true", "draw", "true");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, a draw", WAIT));
+    child_transcript_reset(c);
+    send_ok(c, "go depth 2");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000");
+    /* the player ahead by checkers off wins a repetition */
+    const char *fen = "t[3]7/8/8/8/8/8/8/7T[3] 2 3 0 10 60";
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "position fen %s moves a8a7 h1h2 a7a8 h2h1 a8a7 h1h2 a7a8 h2h1", fen);
+    send_ok(c, cmd);
+    referee(c, "true", "p1win", "false");
+    /* a move after a repetition's end is illegal */
+    snprintf(cmd, sizeof cmd, "position fen %s moves a8a7 h1h2 a7a8 h2h1 a8a7 h1h2 a7a8 h2h1 a8a7", fen);
+    ck_assert_int_eq(errors_of(c, cmd), 1);
+    referee(c, "true", "p1win", "false");
+    /* (the counters moved on meanwhile: they are no part of the position) */
+    /* with Repetition off, the game goes on */
+    ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
+    send_ok(c, "position startpos moves a1a2 a8a7 a2a1 a7a8 a1a2 a8a7 a2a1 a7a8");
+    referee(c, "false", "none", "true");
+    quit(c);
+}
+END_TEST
+
+START_TEST(forfeits) {
+    Child *c = start_bz();
+    /* ply 3 is player 1's illegal move (a tower cannot pass through another) */
+    child_transcript_reset(c);
+    ck_assert_int_eq(errors_of(c, "position startpos moves a1a3 a8a5 a3a6 h8h6"), 1);
+    const char *t = child_transcript(c);
+    ck_assert_msg(strstr(t, "'a3a6'") && strstr(t, "ply 3"), "error must name the move and ply:\n%s", t);
+    referee(c, "true", "p2win", "true");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: 1t[3]t[3]t[3]t[3]t[3]t[3]t[3]/8/8/t[3]7/8/T[3]7/8/1T[3]T[3]T[3]T[3]T[3]T[3]T[3] 1 0 0 2 2", WAIT));
+    /* player 2's bear-off from its home rank */
+    ck_assert_int_eq(errors_of(c, "position startpos moves a1a4 a8off"), 1);
+    referee(c, "true", "p1win", "false");
+    /* the 0000 an arena sends for a dead engine */
+    ck_assert_int_eq(errors_of(c, "position startpos moves 0000"), 1);
+    referee(c, "true", "p2win", "true");
+    /* then a good position is a fresh start */
+    ck_assert_int_eq(errors_of(c, "position startpos moves a1a4 a8a5 a4a5"), 0);
+    referee(c, "false", "none", "false");
+    quit(c);
+}
+END_TEST
+
+START_TEST(bad_position_strings) {
+    static const struct {
+        const char *fen, *word;
+    } BAD[] = {
+        {"8/8/8/8/8/8/8/8 1 0 0 0", "5 fields"},
+        {"8/8/8/8/8/8/8 1 0 0 0 0", "board"},
+        {"T[1]7/8/8/8/8/8/8/8 1 0 0 0 0", "height in brackets"},
+        {"8/8/8/8/8/8/8/8 3 0 0 0 0", "side"},
+        {"8/8/8/8/8/8/8/8 1 25 0 0 0", "off1"},
+        {"8/8/8/8/8/8/8/8 1 0 0 01 0", "noprogress"},
+        {"8/8/8/8/8/8/8/8 1 0 0 0 x", "ply"},
+        {"TTTTTTTT/T7/8/8/8/8/8/8 1 0 0 0 0", "9 towers"},
+    };
+    Child *c = start_bz();
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        char cmd[256];
+        send_ok(c, "position startpos");
+        snprintf(cmd, sizeof cmd, "position fen %s", BAD[i].fen);
+        ck_assert_msg(errors_of(c, cmd) == 1, "'%s': expected one error", BAD[i].fen);
+        ck_assert_msg(strstr(child_transcript(c), BAD[i].word), "'%s': the error does not say '%s':\n%s", BAD[i].fen,
+                      BAD[i].word, child_transcript(c));
+        referee(c, "true", "none", "true");
+        child_transcript_reset(c);
+        send_ok(c, "go depth 1");
+        ck_assert_str_eq(bestmove(c, WAIT), "0000");
+    }
+    quit(c);
+}
+END_TEST
+
+/* A short game through the protocol, the engine's answers checked against the module. */
+START_TEST(selfplay_through_protocol) {
+    Child *c = start_bz();
+    GameConfig cfg = bz_cfg(100);
+    GamePos p;
+    G->startpos(&p, &cfg);
+    char *moves = calloc(1, 1 << 16);
+    size_t len = 0;
+    for (int plies = 0;; plies++) {
+        ck_assert(child_send(c, "position startpos moves%s", moves));
+        bool over = game_result(G, &p) != RESULT_NONE;
+        ck_assert_str_eq(ask(c, "gameover"), over ? "true" : "false");
+        ck_assert_str_eq(ask(c, "p1turn"), G->player_to_move(&p) == PLAYER_1 ? "true" : "false");
+        if (over) break;
+        send_ok(c, plies % 2 ? "go nodes 500" : "go depth 2");
+        const char *m = bestmove(c, WAIT);
+        ck_assert_msg(G->parse_move(&p, m) != MOVE_NONE, "ply %d: illegal bestmove %s", plies + 1, m);
+        play(G, &p, m);
+        len += (size_t)snprintf(moves + len, (1 << 16) - len, " %s", m);
+        ck_assert_int_lt(plies, 1500);
+    }
+    GameResult r = game_result(G, &p);
+    ck_assert_str_eq(ask(c, "result"), r == RESULT_P1_WIN ? "p1win" : r == RESULT_P2_WIN ? "p2win" : "draw");
+    free(moves);
+    quit(c);
+}
+END_TEST
+
+int main(void) {
+    G = game_find("boomzoom");
+    Suite *s = suite_create("boomzoom_protocol");
+    TCase *t = tcase_create("protocol");
+    tcase_set_timeout(t, 300);
+    tcase_add_test(t, choose_the_game);
+    tcase_add_test(t, perft_d_eval);
+    tcase_add_test(t, ends_without_towers);
+    tcase_add_test(t, no_progress_end);
+    tcase_add_test(t, repetition_end);
+    tcase_add_test(t, forfeits);
+    tcase_add_test(t, bad_position_strings);
+    tcase_add_test(t, selfplay_through_protocol);
+    suite_add_tcase(s, t);
+    return run_suite(s);
+}
