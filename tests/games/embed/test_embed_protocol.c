@@ -94,7 +94,7 @@ START_TEST(ends) {
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2 h8h7 a2a1 h7h8 a1a2", "none");
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2 h8h7 a2a1 h7h8 a1a2 h8h7", "draw");
     ck_assert_str_eq(ask(c, "result"), "draw");
-    ck_assert_str_eq(shown(c, "Status: "), "game over, a draw");
+    ck_assert_str_eq(shown(c, "Status: "), "game over, a draw: the position occurred for the third time");
     /* a move after the end forfeits */
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2 h8h7 a2a1 h7h8 a1a2 h8h7 a2a1", "forfeit");
     ck_assert_str_eq(ask(c, "result"), "p2win");
