@@ -133,7 +133,7 @@ static inline bool em_over(const EmPos *p) {
            em_embedded(p, EM_P1) || em_embedded(p, EM_P2) || (p->limit && p->noprogress >= p->limit);
 }
 
-/* The hot code (embed_movegen.c, embed_make.c, embed_eval.c, embed_see.c) is compiled
+/* The hot code (embed_movegen.c, embed_make.c, embed_eval.c) is compiled
  * twice: as is (portable x86-64), and in embed_popcnt.c for CPUs with popcnt, BMI1 and
  * BMI2, where EM_HOT_FAST gives its functions the suffix _fast. embed_game.c builds a
  * table of operations from each copy and hands out the best one the CPU runs. */
@@ -154,7 +154,6 @@ static inline bool em_over(const EmPos *p) {
     void em_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                         \
     bool em_in_check##sfx(const GamePos *gp);                                             \
     Move em_winning_move##sfx(const GamePos *gp);                                         \
-    bool em_see_ge##sfx(const GamePos *gp, Move m, int threshold);                        \
     Score em_evaluate##sfx(const GamePos *gp);
 EM_DECLARE_HOT()
 #ifdef EM_HAVE_FAST
@@ -167,7 +166,7 @@ Move EM_HOT(em_win_of)(const EmPos *p, int side);
 /* Evaluation breakdown (embed_eval.c, compiled once). */
 void em_eval_trace(const GamePos *gp, char *out, size_t size);
 
-/* The value of a drone in the evaluation, which the static exchange counts in. */
+/* The value of a drone in the evaluation. */
 enum { EM_DRONE_VALUE = 100 };
 
 /* Game option indices in GameConfig. */

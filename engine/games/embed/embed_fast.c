@@ -1,5 +1,4 @@
-/* embed_fast.c — the hot Embed code (move generation, make/unmake, static exchange,
- * evaluation) compiled a second time for CPUs with popcnt, BMI1 and BMI2, by a pragma (the
+/* embed_fast.c — the hot Embed code (move generation, make/unmake, evaluation) compiled a second time for CPUs with popcnt, BMI1 and BMI2, by a pragma (the
  * build has no per-file flags for this module); EM_HOT_FAST names its functions *_fast. */
 #if defined(__x86_64__) && defined(SIMIA_DISPATCH)
 #include <stdio.h> /* before the pragma: library declarations keep their own target */
@@ -12,7 +11,6 @@
 #include "embed_eval.c"
 #include "embed_make.c"
 #include "embed_movegen.c"
-#include "embed_see.c"
 #ifdef __clang__
 #pragma clang attribute pop
 #endif
