@@ -333,9 +333,5 @@ int main(void) {
     tcase_add_test(t, options_in_any_order);
     tcase_add_loop_test(t, repetition, 0, GAMES_COUNT);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }
