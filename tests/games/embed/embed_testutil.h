@@ -31,15 +31,6 @@ static inline const char *em_refusal(const GameOps *g, const char *fen) {
     return err;
 }
 
-/* How many random games or positions a test plays: its default times SIMIA_EMBED_SCALE
- * (a percentage, 100 by default) from the environment, at least 1. */
-static inline long em_scaled(long n) {
-    const char *env = getenv("SIMIA_EMBED_SCALE");
-    long pct = env && *env ? strtol(env, NULL, 10) : 100;
-    long v = n * pct / 100;
-    return v > 0 ? v : 1;
-}
-
 /* A position string from "B:d5 b:e4 D:a1,b2 d:h8" (a letter, then its squares), the side
  * to move, the no-progress counter and the ply; written independently of the engine's
  * printer, so that tests check the notation rather than agree with themselves. */

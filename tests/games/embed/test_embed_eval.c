@@ -38,7 +38,7 @@ START_TEST(symmetry) {
     G = VARIANTS[_i];
     Prng rng = {test_seed("symmetry", 5) + (uint64_t)_i};
     GameConfig cfg = EM_DEFAULT_CFG;
-    long games = em_scaled(100), checked = 0;
+    long games = test_count(100), checked = 0;
     for (long g = 0; g < games; g++) {
         GamePos p, q;
         Move list[MAX_MOVES];
@@ -63,7 +63,7 @@ END_TEST
 START_TEST(builds_agree) {
     Prng rng = {test_seed("builds_agree", 6)};
     GameConfig cfg = EM_DEFAULT_CFG;
-    for (long g = 0; g < em_scaled(50); g++) {
+    for (long g = 0; g < test_count(50); g++) {
         GamePos p;
         Move list[MAX_MOVES];
         GameUndo u;

@@ -3,7 +3,7 @@
  * position string), counts, stages and the k-th move agree, the legality test accepts
  * exactly the listed moves, the winning-move and threat hints are exact, make/unmake
  * restores every byte, and keys are exact and collision-free; with every build of the hot
- * code this CPU runs. Counts scale with SIMIA_EMBED_SCALE; seeds print (SIMIA_SEED). */
+ * code this CPU runs. Counts scale with SIMIA_TEST_SCALE (test_count); seeds print (SIMIA_SEED). */
 #include "embed_reference.h"
 #include "embed_testutil.h"
 
@@ -188,7 +188,7 @@ static int random_game(Prng *rng, int limit, int setup, int check_every, int max
 START_TEST(random_games_standard) {
     G = VARIANTS[_i / 2];
     Prng rng = {test_seed("random_games_standard", 1) + (uint64_t)_i * 7919};
-    long games = em_scaled(8), plies = 0;
+    long games = test_count(8), plies = 0;
     for (long g = 0; g < games; g++) plies += random_game(&rng, 150, EM_SETUP_STANDARD, 1, 100000);
     ck_assert_int_gt(plies, games);
 }
@@ -199,7 +199,7 @@ END_TEST
 START_TEST(random_games_many) {
     G = VARIANTS[N_VARIANTS - 1];
     Prng rng = {test_seed("random_games_many", 2)};
-    long games = em_scaled(1000);
+    long games = test_count(3000);
     static const int LIMITS[] = {150, 150, 10, 40, 0};
     for (long g = 0; g < games; g++)
         random_game(&rng, LIMITS[prng_below(&rng, 5)], (int)prng_below(&rng, 2), 32, 1000);
@@ -254,7 +254,7 @@ static void random_fen(Prng *rng, char *out, int *limit) {
 START_TEST(random_positions) {
     G = VARIANTS[_i];
     Prng rng = {test_seed("random_positions", 3) + (uint64_t)_i * 104729};
-    long count = em_scaled(800), over = 0;
+    long count = test_count(2000), over = 0;
     for (long i = 0; i < count; i++) {
         char fen[POS_STR_MAX];
         int limit;
