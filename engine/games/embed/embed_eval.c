@@ -6,13 +6,19 @@
 #include "embed.h"
 
 /* Terms, each a count per side; the score is the weighted difference, side to move first.
- * Every count is the same for a position and its mirror (board turned 180 degrees,
- * colours swapped), so the evaluation is symmetric. */
+ * Every count is the same for a position and its mirror images (board turned 180 degrees
+ * with the colours swapped; files mirrored), so the evaluation is symmetric. Each weight was
+ * kept because a fixed-node self-play match showed it helps (figures on the game's page);
+ * boss advance, own drones on the own home row and drone mobility were tried and dropped. */
 typedef enum {
-    T_DRONES,    /* drones on the board */
-    T_RING,      /* enemy pieces around the own boss: the embedding closing in */
-    T_ADVANCE,   /* ranks the boss has come from its own home row towards its goal */
-    T_BOSS_MOB,  /* squares the boss can move to */
+    T_DRONES,   /* drones on the board */
+    T_RING,     /* enemy pieces around the own boss: the embedding closing in */
+    T_LAST2,    /* 1 when exactly two squares around the own boss are not the enemy's */
+    T_LAST1,    /* 1 when exactly one is: an embedding threatened next move */
+    T_BOSS_MOB, /* squares the boss can move to: room to run, and lines not yet closed */
+    T_RUN2,     /* squares the boss can move to from which it would see an empty square of
+                   its goal row: an entry threatened in two moves (nearly every game ends
+                   by entry) */
     T_NB
 } Term;
 
@@ -23,19 +29,32 @@ typedef struct {
 
 static const TermDef TERMS[T_NB] = {
     [T_DRONES] = {"drones", EM_DRONE_VALUE},
-    [T_RING] = {"boss ring", 0},
-    [T_ADVANCE] = {"boss advance", 0},
-    [T_BOSS_MOB] = {"boss mobility", 0},
+    [T_RING] = {"boss ring", -10},
+    [T_LAST2] = {"last two", -20},
+    [T_LAST1] = {"last one", -60},
+    [T_BOSS_MOB] = {"boss mobility", 5},
+    [T_RUN2] = {"run threats", 30},
 };
 /* For the side to move. */
 #define TEMPO 0
 
+/* Empty squares from which a queen's slide reaches an empty square of row. */
+static inline Bb sees_row(Bb row, Bb empty) {
+    Bb targets = row & empty, from = 0;
+    for (int d = 0; d < DIR_NB; d++) from |= em_fill(targets, empty, d);
+    return from & empty;
+}
+
 static void side_features(const EmPos *p, int side, Bb occ, int f[T_NB]) {
     int b = p->boss[side];
+    Bb ring = b8_king[b], empty = ~occ, reach = em_attacks(b, occ) & empty;
+    int enemy = em_popcount(ring & em_pieces(p, side ^ 1)), free = em_popcount(ring) - enemy;
     f[T_DRONES] = em_popcount(p->drones[side]);
-    f[T_RING] = em_popcount(b8_king[b] & em_pieces(p, side ^ 1));
-    f[T_ADVANCE] = side == EM_P1 ? b8_rank(b) : 7 - b8_rank(b);
-    f[T_BOSS_MOB] = em_popcount(em_attacks(b, occ) & ~occ);
+    f[T_RING] = enemy;
+    f[T_LAST2] = free == 2;
+    f[T_LAST1] = free == 1;
+    f[T_BOSS_MOB] = em_popcount(reach);
+    f[T_RUN2] = em_popcount(reach & sees_row(em_goal_row(side), empty));
 }
 
 /* The counts of both sides: f[0] the side to move's, f[1] the other's. */
