@@ -27,17 +27,17 @@ static int em_noisy_value(const GamePos *gp, Move m) {
     return 1;
 }
 
-/* The static exchange as the quiescence search should see it: nothing won or lost. Only
- * drones take and only drones are taken, so an exchange on one square gains at most the
- * first drone, when its victim is undefended; but on a crowded board both sides have such
- * drones to take all over the board, and a search that counts each as a gain plays out
- * every interleaving of those captures (at depth 4, 550 times the nodes of this rule, on
- * positions a few plies from the start). Counted as even, captures are searched in the
- * first quiescence plies (where even exchanges are) and the rest is left to the main
- * search. */
+/* The static exchange as the quiescence search should see it: never worth trying, so the
+ * quiescence search stands pat and only answers an immediate win threat (in_check) in its
+ * first plies. Only drones take and only drones are taken, and on a crowded board both
+ * sides have drones to take all over it: counted as gains, captures sent the search into
+ * every interleaving of them (550 times the nodes at depth 4); counted as even, they still
+ * cost more than they told. Fixed-node self-play against captures counted as even, 200
+ * games each, seats swapped on book/embed-openings.txt: +74.1 Elo [+25.9, +125.2] at 20,000
+ * nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
 static bool em_see_ge(const GamePos *gp, Move m, int threshold) {
-    (void)gp, (void)m;
-    return threshold <= 0;
+    (void)gp, (void)m, (void)threshold;
+    return false;
 }
 
 /* From-to history, the boss's moves apart from the drones'. */
