@@ -83,6 +83,24 @@ START_TEST(over_positions) {
 }
 END_TEST
 
+/* The terms point the right way: with the drones alike, an enemy drone next to the own
+ * boss (closing the ring, taking its room) and an embedding threatened next move (one free
+ * square left around it) score lower for the boss's side than the same drone far away. */
+START_TEST(terms_point_the_right_way) {
+    static const char *const WORSE_BETTER[][2] = {
+        {"B:a1 b:h5 D:e1 d:b2,h1", "B:a1 b:h5 D:e1 d:g7,h1"},
+        {"B:a1 b:h5 D:e1 d:a2,b1", "B:a1 b:h5 D:e1 d:a2,h2"},
+    };
+    for (int i = 0; i < 2; i++) {
+        GamePos worse, better;
+        em_setup(G, &worse, WORSE_BETTER[i][0], 1, 0, 150);
+        em_setup(G, &better, WORSE_BETTER[i][1], 1, 0, 150);
+        ck_assert_msg(G->evaluate(&worse) < G->evaluate(&better), "%s: %d, %s: %d", WORSE_BETTER[i][0],
+                      G->evaluate(&worse), WORSE_BETTER[i][1], G->evaluate(&better));
+    }
+}
+END_TEST
+
 int main(void) {
     G = game_find("embed");
     N_VARIANTS = em_variants(VARIANTS);
@@ -92,6 +110,7 @@ int main(void) {
     tcase_add_loop_test(tc, symmetry, 0, N_VARIANTS);
     tcase_add_test(tc, builds_agree);
     tcase_add_test(tc, over_positions);
+    tcase_add_test(tc, terms_point_the_right_way);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
