@@ -1,0 +1,176 @@
+/* embed.h — Embed's internal representation, shared by the module's files only: the
+ * position (bitboards), the move bits, sliding attacks and the read-only tables. */
+#ifndef SIMIA_EMBED_H
+#define SIMIA_EMBED_H
+
+#include "../../game.h"
+#include "../common/board8.h"
+
+/* Players are the colours: p1 (Red, uppercase, home row rank 1) and p2 (Black, lowercase,
+ * home row rank 8). A side's boss wins by reaching the other side's home row. */
+enum { EM_P1 = PLAYER_1, EM_P2 = PLAYER_2 };
+#define EM_DRONES_MAX 23
+#define EM_MAX_COUNTER 1000000000
+
+typedef struct {
+    Bb drones[2];       /* each side's drones */
+    uint8_t boss[2];    /* each side's boss square (exactly one each) */
+    uint8_t stm;        /* player to move */
+    uint8_t pad;
+    int32_t limit;      /* NoProgressPlies of this game (0: off); constant through a game */
+    int32_t noprogress; /* plies since the last capture */
+    int32_t ply;        /* moves made since the start */
+    Key key;            /* board and side to move (not the counters: see key in game.h) */
+} EmPos;
+_Static_assert(sizeof(EmPos) <= GAME_POS_BYTES, "EmPos must fit a GamePos");
+
+typedef struct {
+    Key key;
+    int32_t noprogress;
+} EmUndo;
+_Static_assert(sizeof(EmUndo) <= GAME_UNDO_BYTES, "EmUndo must fit a GameUndo");
+
+/* Move bits: from (0-5), to (6-11), and flags so that make, is_noisy and ordering need no
+ * look at the board. A move always has from != to, so no move is 0 (MOVE_NONE). */
+enum {
+    EM_MF_CAPTURE = 1u << 12, /* a drone takes the enemy drone on to */
+    EM_MF_BOSS = 1u << 13,    /* the boss moves */
+    EM_MOVE_BITS = (1u << 14) - 1,
+};
+static inline int em_from(Move m) { return (int)(m & 63); }
+static inline int em_to(Move m) { return (int)((m >> 6) & 63); }
+static inline Move em_move(int from, int to, Move flags) { return (Move)from | (Move)to << 6 | flags; }
+
+static inline Bb em_occ(const EmPos *p) {
+    return p->drones[0] | p->drones[1] | b8_bit(p->boss[0]) | b8_bit(p->boss[1]);
+}
+static inline Bb em_pieces(const EmPos *p, int side) { return p->drones[side] | b8_bit(p->boss[side]); }
+/* The row a side's boss must reach: the other side's home row. */
+static inline Bb em_goal_row(int side) { return side == EM_P1 ? B8_RANK_8 : B8_RANK_1; }
+
+/* Read-only tables, made once by em_init_tables (pthread_once). */
+typedef struct {
+    Bb file, diag, anti; /* the square's lines without the square itself */
+} EmLines;
+extern EmLines em_lines[B8_SQ];
+extern uint8_t em_rank_attacks[8][64]; /* [file][inner 6 bits of the rank's occupancy] */
+extern Key em_z_drone[2][B8_SQ], em_z_boss[2][B8_SQ], em_z_side;
+void em_init_tables(void);
+
+/* Population count. Without the popcnt instruction gcc calls a library routine, so the
+ * portable build counts with shifts and masks (the copy compiled for newer CPUs, see
+ * EM_HOT, has the instruction). */
+static inline int em_popcount(Bb x) {
+#if defined(__POPCNT__) || defined(EM_HOT_FAST) || !defined(__x86_64__)
+    return __builtin_popcountll(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* Attacks along a file or a diagonal, line being its squares without sq (hyperbola
+ * quintessence: the borrow of the subtraction runs up to the first blocker above sq; the
+ * same on the byte-reversed board, where each rank holds one square of the line, finds the
+ * first blocker below). */
+static inline Bb em_line_attacks(Bb occ, int sq, Bb line) {
+    Bb o = occ & line, r = __builtin_bswap64(o), s = b8_bit(sq);
+    return ((o - s) ^ __builtin_bswap64(r - __builtin_bswap64(s))) & line;
+}
+/* Every square a queen on sq reaches: empty squares, and the first occupied square of each
+ * of the eight lines. */
+static inline Bb em_attacks(int sq, Bb occ) {
+    const EmLines *l = &em_lines[sq];
+    int r8 = sq & 56;
+    Bb rank = (Bb)em_rank_attacks[sq & 7][(occ >> (r8 + 1)) & 63] << r8;
+    return rank | em_line_attacks(occ, sq, l->file) | em_line_attacks(occ, sq, l->diag) |
+           em_line_attacks(occ, sq, l->anti);
+}
+
+/* A shift by s squares (s < 0: towards a1). */
+static inline Bb em_shift(Bb b, int s) { return s > 0 ? b << s : b >> -s; }
+/* The squares pieces gen reach sliding in direction dir: the empty squares passed and the
+ * first occupied square after them (if the board does not end first). Kogge-Stone occluded fill, all pieces at once. Two pieces' slides in one
+ * direction never share a square (the rear one stops on the front one), so summing the
+ * squares over the eight directions counts every (piece, square) pair once. */
+static inline Bb em_fill(Bb gen, Bb empty, int dir) {
+    static const int SHIFT[DIR_NB] = {8, 9, 1, -7, -8, -9, -1, 7};
+    /* Squares a step in dir can reach without wrapping around the board's side. */
+    static const Bb GUARD[DIR_NB] = {~0ULL, ~B8_FILE_A, ~B8_FILE_A, ~B8_FILE_A,
+                                     ~0ULL, ~B8_FILE_H, ~B8_FILE_H, ~B8_FILE_H};
+    int s = SHIFT[dir];
+    Bb guard = GUARD[dir], pro = empty & guard;
+    gen |= pro & em_shift(gen, s);
+    pro &= em_shift(pro, s);
+    gen |= pro & em_shift(gen, 2 * s);
+    pro &= em_shift(pro, 2 * s);
+    gen |= pro & em_shift(gen, 4 * s);
+    return em_shift(gen, s) & guard;
+}
+
+/* Board and notation (embed_board.c). */
+Key em_compute_key(const EmPos *p);
+void em_startpos(GamePos *gp, const GameConfig *cfg);
+bool em_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
+void em_print_pos(const GamePos *gp, char *out);
+void em_display(const GamePos *gp, char *out, size_t size);
+Move em_parse_move(const GamePos *gp, const char *text);
+void em_print_move(const GamePos *gp, Move m, char *out);
+bool em_make_null(GamePos *gp, GameUndo *u);
+void em_unmake_null(GamePos *gp, const GameUndo *u);
+
+/* How the game stands (embed_end.c): the rules file's end rules 1-5 in their order. */
+Outcome em_terminal(const GamePos *gp);
+Outcome em_no_moves_outcome(const GamePos *gp);
+static inline bool em_embedded(const EmPos *p, int side) {
+    return !(b8_king[p->boss[side]] & ~em_pieces(p, side ^ 1));
+}
+/* Whether any of rules 1-5 holds (the game is over; there are no moves). */
+static inline bool em_over(const EmPos *p) {
+    return ((b8_bit(p->boss[EM_P1]) & em_goal_row(EM_P1)) | (b8_bit(p->boss[EM_P2]) & em_goal_row(EM_P2))) ||
+           em_embedded(p, EM_P1) || em_embedded(p, EM_P2) || (p->limit && p->noprogress >= p->limit);
+}
+
+/* The hot code (embed_movegen.c, embed_make.c, embed_eval.c) is compiled
+ * twice: as is (portable x86-64), and in embed_popcnt.c for CPUs with popcnt, BMI1 and
+ * BMI2, where EM_HOT_FAST gives its functions the suffix _fast. embed_game.c builds a
+ * table of operations from each copy and hands out the best one the CPU runs. */
+#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
+#define EM_HAVE_FAST 1
+#endif
+#ifdef EM_HOT_FAST
+#define EM_HOT(name) name##_fast
+#else
+#define EM_HOT(name) name
+#endif
+#define EM_DECLARE_HOT(sfx)                                                               \
+    int em_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                         \
+    uint64_t em_count##sfx(const GamePos *gp);                                            \
+    Move em_nth##sfx(const GamePos *gp, uint64_t k);                                      \
+    bool em_is_legal##sfx(const GamePos *gp, Move m);                                     \
+    void em_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
+    void em_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                         \
+    bool em_in_check##sfx(const GamePos *gp);                                             \
+    Move em_winning_move##sfx(const GamePos *gp);                                         \
+    Score em_evaluate##sfx(const GamePos *gp);
+EM_DECLARE_HOT()
+#ifdef EM_HAVE_FAST
+EM_DECLARE_HOT(_fast)
+#endif
+
+/* A winning move of side (as if it were to move) in p, or MOVE_NONE (embed_movegen.c). */
+Move EM_HOT(em_win_of)(const EmPos *p, int side);
+
+/* Evaluation breakdown (embed_eval.c, compiled once). */
+void em_eval_trace(const GamePos *gp, char *out, size_t size);
+
+/* The value of a drone in the evaluation. */
+enum { EM_DRONE_VALUE = 100 };
+
+/* Game option indices in GameConfig. */
+enum { EM_OPT_NOPROGRESS, EM_OPT_SETUP, EM_OPT_NB };
+enum { EM_SETUP_STANDARD, EM_SETUP_HOMEROWS };
+
+#endif

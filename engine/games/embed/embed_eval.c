@@ -1,0 +1,100 @@
+/* embed_eval.c — Embed's static evaluation and its printed breakdown; every weight lives in
+ * one table here. The evaluation is hot code (compiled twice, see EM_HOT in embed.h); the
+ * breakdown only once. */
+#include <stdio.h>
+
+#include "embed.h"
+
+/* Terms, each a count per side; the score is the weighted difference, side to move first.
+ * Every count is the same for a position and its mirror images (board turned 180 degrees
+ * with the colours swapped; files mirrored), so the evaluation is symmetric. Each weight was
+ * kept because a fixed-node self-play match showed it helps (figures on the game's page);
+ * boss advance, own drones on the own home row and drone mobility were tried and dropped. */
+typedef enum {
+    T_DRONES,   /* drones on the board */
+    T_RING,     /* enemy pieces around the own boss: the embedding closing in */
+    T_LAST2,    /* 1 when exactly two squares around the own boss are not the enemy's */
+    T_LAST1,    /* 1 when exactly one is: an embedding threatened next move */
+    T_BOSS_MOB, /* squares the boss can move to: room to run, and lines not yet closed */
+    T_RUN2,     /* squares the boss can move to from which it would see an empty square of
+                   its goal row: an entry threatened in two moves (nearly every game ends
+                   by entry) */
+    T_NB
+} Term;
+
+typedef struct {
+    const char *name;
+    int weight;
+} TermDef;
+
+static const TermDef TERMS[T_NB] = {
+    [T_DRONES] = {"drones", EM_DRONE_VALUE},
+    [T_RING] = {"boss ring", -10},
+    [T_LAST2] = {"last two", -20},
+    [T_LAST1] = {"last one", -60},
+    [T_BOSS_MOB] = {"boss mobility", 5},
+    [T_RUN2] = {"run threats", 30},
+};
+/* For the side to move. */
+#define TEMPO 0
+
+/* Empty squares from which a queen's slide reaches an empty square of row. */
+static inline Bb sees_row(Bb row, Bb empty) {
+    Bb targets = row & empty, from = 0;
+    for (int d = 0; d < DIR_NB; d++) from |= em_fill(targets, empty, d);
+    return from & empty;
+}
+
+static void side_features(const EmPos *p, int side, Bb occ, int f[T_NB]) {
+    int b = p->boss[side];
+    Bb ring = b8_king[b], empty = ~occ, reach = em_attacks(b, occ) & empty;
+    int enemy = em_popcount(ring & em_pieces(p, side ^ 1)), free = em_popcount(ring) - enemy;
+    f[T_DRONES] = em_popcount(p->drones[side]);
+    f[T_RING] = enemy;
+    f[T_LAST2] = free == 2;
+    f[T_LAST1] = free == 1;
+    f[T_BOSS_MOB] = em_popcount(reach);
+    f[T_RUN2] = em_popcount(reach & sees_row(em_goal_row(side), empty));
+}
+
+/* The counts of both sides: f[0] the side to move's, f[1] the other's. */
+static void features(const EmPos *p, int f[2][T_NB]) {
+    Bb occ = em_occ(p);
+    side_features(p, p->stm, occ, f[0]);
+    side_features(p, p->stm ^ 1, occ, f[1]);
+}
+
+Score EM_HOT(em_evaluate)(const GamePos *gp) {
+    const EmPos *p = (const EmPos *)gp;
+    int f[2][T_NB];
+    features(p, f);
+    int s = TEMPO;
+    for (int t = 0; t < T_NB; t++) s += TERMS[t].weight * (f[0][t] - f[1][t]);
+    return (Score)s;
+}
+
+#ifndef EM_HOT_FAST
+void em_eval_trace(const GamePos *gp, char *out, size_t size) {
+    const EmPos *p = (const EmPos *)gp;
+    size_t n = 0;
+#define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
+    Outcome o = em_terminal(gp);
+    if (o != OUTCOME_ONGOING) {
+        PUT("the game is over (%s for player %d, to move)\n",
+            o == OUTCOME_WIN ? "a win" : o == OUTCOME_LOSS ? "a loss" : "a draw", p->stm + 1);
+        return;
+    }
+    int f[2][T_NB];
+    features(p, f);
+    PUT("%-16s %7s %9s %9s %7s\n", "term", "weight", "player 1", "player 2", "score");
+    int total = TEMPO, me = p->stm;
+    for (int t = 0; t < T_NB; t++) {
+        int v = TERMS[t].weight * (f[0][t] - f[1][t]);
+        total += v;
+        PUT("%-16s %7d %9d %9d %7d\n", TERMS[t].name, TERMS[t].weight, f[me][t], f[me ^ 1][t], v);
+    }
+    PUT("%-16s %7d %9s %9s %7d\n", "tempo", TEMPO, "", "", TEMPO);
+    PUT("total %d (for player %d, to move)\n", total, me + 1);
+#undef PUT
+}
+#endif

@@ -1,0 +1,293 @@
+/* test_embed_random.c — random games and random positions: at every position the fast
+ * generator agrees with the reference referee (moves, captures, game end, result, the
+ * position string), counts, stages and the k-th move agree, the legality test accepts
+ * exactly the listed moves, the winning-move and threat hints are exact, make/unmake
+ * restores every byte, and keys are exact and collision-free; with every build of the hot
+ * code this CPU runs. Counts scale with SIMIA_TEST_SCALE (test_count); seeds print (SIMIA_SEED). */
+#include "embed_reference.h"
+#include "embed_testutil.h"
+
+static const GameOps *G, *VARIANTS[EM_MAX_VARIANTS];
+static int N_VARIANTS;
+
+static int ref_result(int status) {
+    return status == REF_P1_WINS ? RESULT_P1_WIN : status == REF_P2_WINS ? RESULT_P2_WIN
+                                                 : status == REF_DRAW    ? RESULT_DRAW
+                                                                         : RESULT_NONE;
+}
+
+/* Whether the player to move in p has a move after which they have won. */
+static bool has_win(const GamePos *p) {
+    Move list[MAX_MOVES];
+    int n = G->gen_moves(p, list, GEN_ALL), me = G->player_to_move(p);
+    for (int i = 0; i < n; i++) {
+        GamePos q = *p;
+        GameUndo u;
+        G->make(&q, list[i], &u);
+        if (game_result(G, &q) == (me == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN)) return true;
+    }
+    return false;
+}
+
+/* Keys seen in one game: the same board and side must give the same key, and a different
+ * board or side a different key. */
+#define SEEN_MAX 4096
+typedef struct {
+    Key key[SEEN_MAX];
+    char text[SEEN_MAX][80];
+    int n;
+} Seen;
+
+static void check_key_identity(Seen *s, Key k, const char *fen) {
+    char id[80];
+    int len = (int)(strchr(strchr(fen, ' ') + 1, ' ') - fen); /* board and side */
+    snprintf(id, sizeof id, "%.*s", len, fen);
+    for (int i = 0; i < s->n; i++) {
+        bool same_text = !strcmp(s->text[i], id);
+        REQUIRE(same_text == (s->key[i] == k), "keys: '%s' and '%s' give %016llx and %016llx", id, s->text[i],
+                (unsigned long long)k, (unsigned long long)s->key[i]);
+        if (same_text) return;
+    }
+    if (s->n < SEEN_MAX) {
+        s->key[s->n] = k;
+        snprintf(s->text[s->n++], sizeof s->text[0], "%s", id);
+    }
+}
+
+static void check_position(const GamePos *p, int limit, Prng *rng, Seen *seen) {
+    static char fast[16384], ref[16384];
+    char fen[POS_STR_MAX], again[POS_STR_MAX], err[ERR_STR_MAX];
+    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    G->print_pos(p, fen);
+    RefPos r;
+    REQUIRE(ref_parse(fen, limit, &r), "reference cannot read %s", fen);
+    ref_print(&r, again);
+    REQUIRE(!strcmp(fen, again), "position string %s, reference writes %s", fen, again);
+
+    /* the key: incremental == from scratch == after a round trip; identity within the game */
+    GamePos q;
+    GameConfig cfg = em_cfg(limit, EM_SETUP_STANDARD);
+    REQUIRE(G->parse_pos(&q, fen, &cfg, err), "%s: %s", fen, err);
+    REQUIRE(!memcmp(&q, p, sizeof q), "%s: parse(print(p)) differs from p", fen);
+    REQUIRE(G->key(p) == em_compute_key((const EmPos *)p), "%s: incremental key", fen);
+    if (seen) check_key_identity(seen, G->key(p), fen);
+
+    /* the end and the result */
+    int status = ref_status(&r);
+    REQUIRE((int)game_result(G, p) == ref_result(status), "%s: result %d, reference %d", fen,
+            (int)game_result(G, p), ref_result(status));
+    REQUIRE((G->terminal(p) != OUTCOME_ONGOING) == (status != REF_ONGOING), "%s: terminal", fen);
+
+    /* the moves */
+    moves_text(G, p, fast);
+    int nref = ref_moves(&r, ref);
+    REQUIRE(!strcmp(fast, ref), "position %s\nfast: %s\nref:  %s", fen, fast, ref);
+    int n = G->gen_moves(p, all, GEN_ALL);
+    REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
+    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
+    for (int i = 0; i <= n; i++)
+        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
+    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
+    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
+    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
+    Bb occ = em_occ((const EmPos *)p);
+    for (int i = 0; i < nn; i++)
+        REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]) && (occ >> em_to(noisy[i]) & 1),
+                "%s: noisy %08x", fen, noisy[i]);
+    for (int i = 0; i < nq; i++)
+        REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]) && !(occ >> em_to(quiet[i]) & 1),
+                "%s: quiet %08x", fen, quiet[i]);
+    /* random 32-bit values and mangled moves are legal only if they are in the list */
+    for (int k = 0; k < 24; k++) {
+        Move m = (Move)prng_next(rng);
+        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 16));
+        if (k % 3 == 0) m &= EM_MOVE_BITS;
+        int listed = 0;
+        for (int i = 0; i < n; i++) listed |= all[i] == m;
+        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
+    }
+    /* every listed move's text parses back to it */
+    for (int i = 0; i < n; i++) {
+        char ms[MOVE_STR_MAX];
+        G->print_move(p, all[i], ms);
+        REQUIRE(G->parse_move(p, ms) == all[i], "%s: move %s does not parse back", fen, ms);
+    }
+
+    /* the hints: a winning move exactly when one exists, and it wins; a threat exactly when
+     * the opponent could win after a pass */
+    Move w = G->winning_move(p);
+    bool win = has_win(p);
+    REQUIRE((w != MOVE_NONE) == win, "%s: winning_move %08x, a win %s", fen, w, win ? "exists" : "does not exist");
+    if (w != MOVE_NONE) {
+        REQUIRE(G->is_legal(p, w), "%s: winning move %08x is not legal", fen, w);
+        GamePos after = *p;
+        GameUndo u;
+        G->make(&after, w, &u);
+        REQUIRE(game_result(G, &after) == (G->player_to_move(p) == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN),
+                "%s: winning move %08x does not win", fen, w);
+    }
+    if (status == REF_ONGOING) {
+        GamePos passed = *p;
+        GameUndo u;
+        REQUIRE(G->make_null(&passed, &u), "%s: no pass", fen);
+        bool threat = G->terminal(&passed) == OUTCOME_ONGOING && has_win(&passed);
+        REQUIRE(G->in_check(p) == threat, "%s: in_check %d, a threat %d", fen, G->in_check(p), threat);
+        G->unmake_null(&passed, &u);
+        REQUIRE(!memcmp(&passed, p, sizeof passed), "%s: unmake_null did not restore the position", fen);
+    }
+}
+
+/* Makes m and checks that the key is exact and that unmake restores every byte; with
+ * against_ref, also that the position is the one the reference reaches. */
+static void make_checked(GamePos *p, Move m, int limit, bool against_ref) {
+    GamePos before = *p;
+    GameUndo u;
+    char fen[POS_STR_MAX], ms[MOVE_STR_MAX], want[POS_STR_MAX], got[POS_STR_MAX];
+    G->make(p, m, &u);
+    bool key_ok = G->key(p) == em_compute_key((const EmPos *)p);
+    G->unmake(p, m, &u);
+    bool restored = !memcmp(&before, p, sizeof before);
+    if (against_ref || !key_ok || !restored) {
+        G->print_pos(&before, fen);
+        G->print_move(&before, m, ms);
+        REQUIRE(key_ok, "%s then %s: incremental key", fen, ms);
+        REQUIRE(restored, "%s: unmake of %s did not restore the position", fen, ms);
+        RefPos r;
+        ref_parse(fen, limit, &r);
+        ref_play(&r, ms);
+        ref_print(&r, want);
+        G->make(p, m, &u);
+        G->print_pos(p, got);
+        REQUIRE(!strcmp(got, want), "%s then %s: %s, reference %s", fen, ms, got, want);
+        return;
+    }
+    G->make(p, m, &u);
+}
+
+/* A random game from the start, to its end or max_plies; returns its length. */
+static int random_game(Prng *rng, int limit, int setup, int check_every, int max_plies) {
+    static Seen seen;
+    GameConfig cfg = em_cfg(limit, setup);
+    GamePos p;
+    Move list[MAX_MOVES];
+    G->startpos(&p, &cfg);
+    seen.n = 0;
+    int plies = 0;
+    for (; plies < max_plies; plies++) {
+        if (plies % check_every == 0) check_position(&p, limit, rng, &seen);
+        int n = G->gen_moves(&p, list, GEN_ALL);
+        if (n == 0) break;
+        make_checked(&p, list[prng_below(rng, (uint32_t)n)], limit, plies % check_every == 0);
+    }
+    check_position(&p, limit, rng, NULL);
+    REQUIRE(plies == max_plies || game_result(G, &p) != RESULT_NONE, "a game stopped before its end");
+    return plies;
+}
+
+/* Two seeds per build of the hot code; every position of every game checked. */
+START_TEST(random_games_standard) {
+    G = VARIANTS[_i / 2];
+    Prng rng = {test_seed("random_games_standard", 1) + (uint64_t)_i * 7919};
+    long games = test_count(8), plies = 0;
+    for (long g = 0; g < games; g++) plies += random_game(&rng, 150, EM_SETUP_STANDARD, 1, 100000);
+    ck_assert_int_gt(plies, games);
+}
+END_TEST
+
+/* Many games, each position checked at every 32nd ply (each move is still made and unmade
+ * checked): both starts, short no-progress limits, and no limit (up to 1000 plies). */
+START_TEST(random_games_many) {
+    G = VARIANTS[N_VARIANTS - 1];
+    Prng rng = {test_seed("random_games_many", 2)};
+    long games = test_count(3000);
+    static const int LIMITS[] = {150, 150, 10, 40, 0};
+    for (long g = 0; g < games; g++)
+        random_game(&rng, LIMITS[prng_below(&rng, 5)], (int)prng_below(&rng, 2), 32, 1000);
+}
+END_TEST
+
+/* ---- random positions ---- */
+
+static void put(char at[8][8], int sq, char c) { at[sq >> 3][sq & 7] = c; }
+
+/* A random board: any square for the bosses, any number of drones; often a boss with its
+ * ring (almost) full of enemy pieces, or standing on a home row, so that every end rule
+ * and every near-win comes up. */
+static void random_fen(Prng *rng, char *out, int *limit) {
+    char at[8][8];
+    memset(at, '.', sizeof at);
+    int bsq[2];
+    bsq[0] = (int)prng_below(rng, 64);
+    do bsq[1] = (int)prng_below(rng, 64);
+    while (bsq[1] == bsq[0]);
+    put(at, bsq[0], 'B');
+    put(at, bsq[1], 'b');
+    int drones[2] = {0, 0};
+    if (prng_below(rng, 3) == 0) { /* a ring to fill: the enemy around one boss */
+        int who = (int)prng_below(rng, 2), sq = bsq[who], skip = (int)prng_below(rng, 12);
+        for (int df = -1, k = 0; df <= 1; df++)
+            for (int dr = -1; dr <= 1; dr++, k++) {
+                int f = (sq & 7) + df, r = (sq >> 3) + dr;
+                if ((!df && !dr) || f < 0 || f > 7 || r < 0 || r > 7 || at[r][f] != '.' || k == skip) continue;
+                at[r][f] = who ? 'D' : 'd';
+                drones[who ^ 1]++;
+            }
+    }
+    int want[2] = {(int)prng_below(rng, 24), (int)prng_below(rng, 24)};
+    for (int s = 0; s < 2; s++)
+        for (int tries = 0; drones[s] < want[s] && tries < 200; tries++) {
+            int sq = (int)prng_below(rng, 64);
+            if (at[sq >> 3][sq & 7] != '.') continue;
+            put(at, sq, s ? 'd' : 'D');
+            drones[s]++;
+        }
+    RefPos r;
+    memset(&r, 0, sizeof r);
+    memcpy(r.at, at, sizeof at);
+    r.side = 1 + (int)prng_below(rng, 2);
+    *limit = prng_below(rng, 4) == 0 ? 0 : 1 + (int)prng_below(rng, 200);
+    r.noprogress = *limit && prng_below(rng, 3) == 0 ? *limit - 1 + (int)prng_below(rng, 3) : (int)prng_below(rng, 100);
+    r.ply = (long)prng_below(rng, 1000);
+    ref_print(&r, out);
+}
+
+START_TEST(random_positions) {
+    G = VARIANTS[_i];
+    Prng rng = {test_seed("random_positions", 3) + (uint64_t)_i * 104729};
+    long count = test_count(2000), over = 0;
+    for (long i = 0; i < count; i++) {
+        char fen[POS_STR_MAX];
+        int limit;
+        random_fen(&rng, fen, &limit);
+        GamePos p;
+        em_parse_ok(G, &p, fen, limit);
+        check_position(&p, limit, &rng, NULL);
+        over += G->terminal(&p) != OUTCOME_ONGOING;
+        /* a few plies on from there */
+        Move list[MAX_MOVES];
+        for (int k = 0; k < 4; k++) {
+            int n = G->gen_moves(&p, list, GEN_ALL);
+            if (!n) break;
+            make_checked(&p, list[prng_below(&rng, (uint32_t)n)], limit, true);
+            check_position(&p, limit, &rng, NULL);
+        }
+    }
+    ck_assert_int_gt(over, count / 20); /* the end rules came up */
+}
+END_TEST
+
+int main(void) {
+    G = game_find("embed");
+    N_VARIANTS = em_variants(VARIANTS);
+    Suite *s = suite_create("embed_random");
+    TCase *games = tcase_create("games"), *many = tcase_create("many"), *positions = tcase_create("positions");
+    tcase_add_loop_test(games, random_games_standard, 0, 2 * N_VARIANTS);
+    tcase_add_test(many, random_games_many);
+    tcase_add_loop_test(positions, random_positions, 0, N_VARIANTS);
+    TCase *all[] = {games, many, positions};
+    for (int i = 0; i < 3; i++) {
+        tcase_set_timeout(all[i], 600);
+        suite_add_tcase(s, all[i]);
+    }
+    return run_suite(s);
+}
