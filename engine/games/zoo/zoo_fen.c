@@ -215,10 +215,12 @@ static bool check_goals(const ZooPos *p, char *err) {
         const char *gl = GOAL_LETTERS + 3 * pl;
         bool on_far[3] = {zoo_rank(s->esq[pl]) == far, zoo_rank(s->msq[pl]) == far, false};
         int far_mouse = ZOO_NO_SQ, home_royal_mouse = ZOO_NO_SQ;
+        /* the mouse on the far row that matters: a Common one if there is one */
         for (int i = 0; i < 4; i++) {
             int sq = s->mice[pl][i];
             if (sq == ZOO_NO_SQ) continue;
-            if (zoo_rank(sq) == far) on_far[2] = true, far_mouse = sq;
+            if (zoo_rank(sq) == far && (far_mouse == ZOO_NO_SQ || !(p->cell[sq] & C_T(pl))))
+                on_far[2] = true, far_mouse = sq;
             if (zoo_rank(sq) == home && (p->cell[sq] & C_T(pl))) home_royal_mouse = sq;
         }
         int sqs[3] = {s->esq[pl], s->msq[pl], far_mouse};
