@@ -1,6 +1,7 @@
 /* zoo_eval.c — Zoo Contest's static evaluation and its printed breakdown; every weight lives
  * in one table here, each term kept only for a measured gain (engine/games/zoo/README.md). */
 #include <stdio.h>
+#include <string.h>
 
 #include "zoo.h"
 
@@ -29,27 +30,72 @@ static const TermDef TERMS[T_NB] = {
 
 static inline int absi(int x) { return x < 0 ? -x : x; }
 
-/* Ranks a piece of pl on sq still has to travel for its flag: to the far row (short game);
- * long game, to the far row and back home unless Royal, then home. */
-static int ranks_to_go(const ZooPos *p, int pl, int sq, bool royal) {
-    int far = far_rank(p, pl), home = home_rank(p, pl), r = zoo_rank(sq);
-    if (!p->st.longgame) return absi(far - r);
-    return royal ? absi(home - r) : absi(far - r) + p->st.h - 1;
+/* Squares visited by a search over the board (ZOO_SQ_NB bits). */
+typedef struct {
+    uint64_t w[ZOO_SQ_NB / 64];
+} SqSet;
+static inline bool sq_in(const SqSet *s, int sq) { return s->w[sq >> 6] >> (sq & 63) & 1; }
+static inline void sq_add(SqSet *s, int sq) { s->w[sq >> 6] |= 1ULL << (sq & 63); }
+
+/* Moves the piece of pl on `from` needs to reach the row `goal`, the rest of the board
+ * standing still (breadth first): the elephant steps to squares without mice or the other
+ * elephant; the monkey goes 1 or 2 squares, never over the enemy elephant nor next to it.
+ * A piece walled in counts `cap`. */
+static int steps_to_row(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
+    if (zoo_rank(from) == goal) return 0;
+    uint8_t queue[ZOO_SQ_NB];
+    SqSet seen = {{0}};
+    int head = 0, tail = 0, e = p->st.esq[pl ^ 1], level_end, depth = 0;
+    queue[tail++] = (uint8_t)from;
+    sq_add(&seen, from);
+    while (head < tail && depth < cap) {
+        level_end = tail;
+        depth++;
+        while (head < level_end) {
+            int sq = queue[head++];
+            for (int d = 0; d < 8; d++) {
+                int t = sq + ZOO_STEP[d];
+                for (int k = 1; k <= (kind == K_MONKEY ? 2 : 1); k++, t += ZOO_STEP[d]) {
+                    if (!zoo_on(p, t)) break;
+                    bool ok = kind == K_MONKEY ? zoo_dist(t, e) >= 2 : elephant_may_enter(p->cell[t], pl);
+                    if (ok && !sq_in(&seen, t)) {
+                        if (zoo_rank(t) == goal) return depth;
+                        sq_add(&seen, t);
+                        queue[tail++] = (uint8_t)t;
+                    }
+                    if (t == e) break; /* a monkey never jumps over the enemy elephant */
+                }
+            }
+        }
+    }
+    return cap;
 }
 
-/* Moves the missing flags of pl need, each piece as if alone on the board: the elephant a
- * rank a move, the monkey two, the best mouse one (a pooled mouse is dropped first). */
+/* Moves the missing flags of pl still need, each piece as if the others stood still: the
+ * elephant and the monkey by the search above, the best mouse by its ranks (a pooled mouse
+ * is dropped first). Long game: to the far row and back home unless Royal. */
 static int race(const ZooPos *p, int pl) {
     const ZooState *s = &p->st;
-    int g = s->goals >> (3 * pl), total = 0;
-    if (!(g & 1)) total += ranks_to_go(p, pl, s->esq[pl], royal_e(p, pl));
-    if (!(g & 2)) total += (ranks_to_go(p, pl, s->msq[pl], royal_m(p, pl)) + 1) / 2;
+    int g = s->goals >> (3 * pl), total = 0, far = far_rank(p, pl), home = home_rank(p, pl), h = s->h;
+    int cap = 2 * h;
+    for (int kind = K_ELEPHANT; kind <= K_MONKEY; kind++) {
+        if (g >> kind & 1) continue;
+        int sq = kind == K_ELEPHANT ? s->esq[pl] : s->msq[pl];
+        bool royal = kind == K_ELEPHANT ? royal_e(p, pl) : royal_m(p, pl);
+        int back = kind == K_MONKEY ? (h - 1 + 1) / 2 : h - 1;
+        if (!s->longgame) total += steps_to_row(p, pl, kind, sq, far, cap);
+        else if (royal) total += steps_to_row(p, pl, kind, sq, home, cap);
+        else total += steps_to_row(p, pl, kind, sq, far, cap) + back;
+    }
     if (!(g & 4)) {
-        int best = pool_of(p, pl) ? 1 + ranks_to_go(p, pl, zoo_sq(0, home_rank(p, pl)), false) : 1000;
+        int best = pool_of(p, pl) ? (s->longgame ? 2 * (h - 1) + 1 : h) : 1000;
         for (int i = 0; i < 4; i++) {
             int sq = s->mice[pl][i];
             if (sq == ZOO_NO_SQ) continue;
-            int t = ranks_to_go(p, pl, sq, (p->cell[sq] & C_T(pl)) != 0);
+            int r = zoo_rank(sq), t;
+            if (!s->longgame) t = absi(far - r);
+            else if (p->cell[sq] & C_T(pl)) t = absi(home - r);
+            else t = absi(far - r) + h - 1;
             if (t < best) best = t;
         }
         total += best;

@@ -8,7 +8,15 @@
 #include "../common/fields.h"
 #include "zoo.h"
 
-static int put_sq(char *o, int sq) { return square_name(zoo_file(sq), zoo_rank(sq), o); }
+/* "a1" .. "o15" by hand: move text is printed in hot loops (perft divide, tests). */
+static int put_sq(char *o, int sq) {
+    int r = zoo_rank(sq) + 1, k = 0;
+    o[k++] = (char)('a' + zoo_file(sq));
+    if (r >= 10) o[k++] = '1', r -= 10;
+    o[k++] = (char)('0' + r);
+    o[k] = 0;
+    return k;
+}
 
 void zoo_print_move(const GamePos *gp, Move m, char *out) {
     const ZooPos *p = (const ZooPos *)gp;
