@@ -197,6 +197,9 @@ uint64_t zoo_count(const GamePos *gp);
 Move zoo_nth(const GamePos *gp, uint64_t k);
 bool zoo_is_legal(const GamePos *gp, Move m);
 bool zoo_is_noisy(const GamePos *gp, Move m);
+/* The regular moves of one piece of the player to move (K_ELEPHANT, K_MONKEY, or the
+ * mouse in slot `slot` for K_MOUSE), in the order gen_moves lists them. */
+int zoo_gen_piece(const GamePos *gp, Move *list, int kind, int slot);
 /* Make and unmake (zoo_make.c). */
 void zoo_make(GamePos *gp, Move m, GameUndo *u);
 void zoo_unmake(GamePos *gp, Move m, const GameUndo *u);

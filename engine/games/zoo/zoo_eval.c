@@ -12,6 +12,9 @@ typedef enum {
     T_FLAGS, /* goal flags set */
     T_RACE,  /* moves the missing flags still need, each piece on its own (see race()) */
     T_MICE,  /* mice on the board */
+    T_PREY,  /* enemy mice the monkey can fling with its next move */
+    T_INVADERS, /* enemy mice next to the elephant that can step onto it (an invasion pushes
+                   it back, often the wrong way) */
     T_NB
 } Term;
 
@@ -20,35 +23,81 @@ typedef struct {
     int weight;
 } TermDef;
 
+#ifndef ZOO_W_PREY
+#define ZOO_W_PREY 0
+#endif
+#ifndef ZOO_W_INVADERS
+#define ZOO_W_INVADERS 0
+#endif
+
 static const TermDef TERMS[T_NB] = {
     [T_FLAGS] = {"goal flags", 150},
     [T_RACE] = {"race (moves to go)", -40},
     [T_MICE] = {"mice on the board", 20},
+    [T_PREY] = {"mice the monkey can fling", ZOO_W_PREY},
+    [T_INVADERS] = {"mice next to the elephant", ZOO_W_INVADERS},
 };
 /* For the player who decides: the next move is his. */
 #define TEMPO 20
 
 static inline int absi(int x) { return x < 0 ? -x : x; }
 
-/* Squares visited by a search over the board (ZOO_SQ_NB bits). */
+/* Moves the piece of pl on `from` needs to reach the row `goal`, the rest of the board
+ * standing still (breadth first): the elephant steps to squares without mice or the other
+ * elephant; the monkey goes 1 or 2 squares, never over the enemy elephant nor next to it.
+ * A piece walled in counts `cap`. Boards of up to 8 ranks fit 128 bits (16 a rank): the
+ * search then moves whole sets of squares at once. */
+typedef unsigned __int128 Bits;
+static inline Bits bit_of(int sq) { return (Bits)1 << sq; }
+static inline Bits shifted(Bits b, int off) { return off > 0 ? b << off : b >> -off; }
+
+static int steps_bits(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
+    int e = p->st.esq[pl ^ 1];
+    Bits row = ((Bits)1 << p->st.w) - 1, on = 0;
+    for (int r = 0; r < p->st.h; r++) on |= row << (16 * r);
+    Bits goal_row = row << (16 * goal), eb = bit_of(e), land;
+    if (kind == K_MONKEY) {
+        Bits near = eb;
+        for (int d = 0; d < 8; d++) near |= shifted(eb, ZOO_STEP[d]);
+        land = on & ~near;
+    } else {
+        land = on & ~eb;
+        for (int q = 0; q < 2; q++)
+            for (int i = 0; i < 4; i++)
+                if (p->st.mice[q][i] != ZOO_NO_SQ) land &= ~bit_of(p->st.mice[q][i]);
+    }
+    Bits seen = bit_of(from), front = seen;
+    for (int depth = 1; depth < cap; depth++) {
+        Bits next = 0;
+        for (int d = 0; d < 8; d++) {
+            Bits one = shifted(front, ZOO_STEP[d]) & on;
+            next |= one;
+            if (kind == K_MONKEY) next |= shifted(one & ~eb, ZOO_STEP[d]);
+        }
+        next &= land & ~seen;
+        if (!next) break;
+        if (next & goal_row) return depth;
+        seen |= next, front = next;
+    }
+    return cap;
+}
+
+/* Squares visited by a search over the board (ZOO_SQ_NB bits), for boards of 9 ranks or more. */
 typedef struct {
     uint64_t w[ZOO_SQ_NB / 64];
 } SqSet;
 static inline bool sq_in(const SqSet *s, int sq) { return s->w[sq >> 6] >> (sq & 63) & 1; }
 static inline void sq_add(SqSet *s, int sq) { s->w[sq >> 6] |= 1ULL << (sq & 63); }
 
-/* Moves the piece of pl on `from` needs to reach the row `goal`, the rest of the board
- * standing still (breadth first): the elephant steps to squares without mice or the other
- * elephant; the monkey goes 1 or 2 squares, never over the enemy elephant nor next to it.
- * A piece walled in counts `cap`. */
 static int steps_to_row(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
     if (zoo_rank(from) == goal) return 0;
+    if (p->st.h <= 8) return steps_bits(p, pl, kind, from, goal, cap);
     uint8_t queue[ZOO_SQ_NB];
     SqSet seen = {{0}};
     int head = 0, tail = 0, e = p->st.esq[pl ^ 1], level_end, depth = 0;
     queue[tail++] = (uint8_t)from;
     sq_add(&seen, from);
-    while (head < tail && depth < cap) {
+    while (head < tail && depth < cap - 1) {
         level_end = tail;
         depth++;
         while (head < level_end) {
@@ -103,11 +152,40 @@ static int race(const ZooPos *p, int pl) {
     return total;
 }
 
+/* Enemy mice on squares p's monkey can stop on (1 or 2 squares, never over the enemy
+ * elephant nor next to it). */
+static int prey(const ZooPos *p, int pl) {
+    int m = p->st.msq[pl], e = p->st.esq[pl ^ 1], n = 0;
+    uint8_t mouse = C_S(pl ^ 1);
+    for (int d = 0; d < 8; d++) {
+        int t = m + ZOO_STEP[d];
+        if (!zoo_on(p, t)) continue;
+        n += (p->cell[t] & mouse) && zoo_dist(t, e) >= 2;
+        if (t == e) continue;
+        t += ZOO_STEP[d];
+        n += zoo_on(p, t) && (p->cell[t] & mouse) && zoo_dist(t, e) >= 2;
+    }
+    return n;
+}
+
+/* Enemy mice next to p's elephant; none can enter while p's monkey shares its square. */
+static int invaders(const ZooPos *p, int pl) {
+    int e = p->st.esq[pl], n = 0;
+    if (p->cell[e] & C_M(pl)) return 0;
+    for (int d = 0; d < 8; d++) {
+        int t = e + ZOO_STEP[d];
+        n += zoo_on(p, t) && (p->cell[t] & C_S(pl ^ 1));
+    }
+    return n;
+}
+
 static void features(const ZooPos *p, int pl, int f[T_NB]) {
     int g = p->st.goals >> (3 * pl) & 7;
     f[T_FLAGS] = (g & 1) + (g >> 1 & 1) + (g >> 2 & 1);
     f[T_RACE] = race(p, pl);
     f[T_MICE] = p->st.nmice[pl];
+    f[T_PREY] = ZOO_W_PREY ? prey(p, pl) : 0;
+    f[T_INVADERS] = ZOO_W_INVADERS ? invaders(p, pl) : 0;
 }
 
 Score zoo_evaluate(const GamePos *gp) {

@@ -7,31 +7,49 @@
 
 /* The row where p's pieces earn their flags: the far row, or home for Royal pieces in the
  * long game. */
+static inline int absi(int x) { return x < 0 ? -x : x; }
+
 static inline int goal_rank(const ZooPos *p, int pl) {
     return p->st.longgame ? home_rank(p, pl) : far_rank(p, pl);
 }
 
-/* A move of the player who decides that gives him his last flag. Only when exactly one
- * flag is missing (a ply that sets two is a rare chain; the search finds it anyway), and
- * only moves that land on the goal row or invade (whose chain may move one's monkey). */
+/* Whether move m gives pl all three flags. */
+static bool completes(const GamePos *gp, Move m, int pl) {
+    GamePos q; /* only the module's bytes are copied */
+    memcpy(&q, gp, sizeof(ZooPos));
+    GameUndo u;
+    zoo_make(&q, m, &u);
+    return complete((const ZooPos *)&q, pl);
+}
+
+/* A move of the player who decides that gives him his last flag, looked for only where it
+ * can be: when exactly one flag is missing, among the moves of the piece that lacks it,
+ * and only if that piece stands within one move of its goal row (a ply that sets two flags,
+ * or a flag by a chain of retreats, is left to the search). */
 Move zoo_winning_move(const GamePos *gp) {
     const ZooPos *p = (const ZooPos *)gp;
-    int pl = p->st.side, missing = 7 & ~(p->st.goals >> (3 * pl));
+    const ZooState *s = &p->st;
+    int pl = s->side, missing = 7 & ~(s->goals >> (3 * pl));
     if (missing & (missing - 1) || !missing) return MOVE_NONE;
     Move list[MAX_MOVES];
-    int n = zoo_gen(gp, list, GEN_ALL), goal = goal_rank(p, pl);
-    for (int i = 0; i < n; i++) {
-        Move m = list[i];
-        int kind = mv_kind(m);
-        bool piece_ok = (missing == 1 && (kind == MK_ELEPHANT || kind == MK_ERETREAT)) ||
-                        (missing == 2 && (kind == MK_MONKEY || kind == MK_MRETREAT)) ||
-                        (missing == 4 && kind == MK_MOUSE);
-        if (!(piece_ok && zoo_rank(mv_to(m)) == goal) && !(missing == 2 && zoo_is_noisy(gp, m))) continue;
-        GamePos q; /* only the module's bytes are copied */
-        memcpy(&q, gp, sizeof(ZooPos));
-        GameUndo u;
-        zoo_make(&q, m, &u);
-        if (complete((const ZooPos *)&q, pl)) return m;
+    int n, goal = goal_rank(p, pl);
+    if (s->pend) {
+        n = zoo_gen(gp, list, GEN_ALL);
+        for (int i = 0; i < n; i++)
+            if (zoo_rank(mv_to(list[i])) == goal && completes(gp, list[i], pl)) return list[i];
+        return MOVE_NONE;
+    }
+    int kind = missing == 1 ? K_ELEPHANT : missing == 2 ? K_MONKEY : K_MOUSE, reach = kind == K_MONKEY ? 2 : 1;
+    for (int slot = 0; slot < (kind == K_MOUSE ? 4 : 1); slot++) {
+        int sq = kind == K_ELEPHANT ? s->esq[pl] : kind == K_MONKEY ? s->msq[pl] : s->mice[pl][slot];
+        if (sq == ZOO_NO_SQ || absi(zoo_rank(sq) - goal) > reach) continue;
+        if (s->longgame) { /* only a Royal piece earns a flag at home */
+            bool royal = kind == K_ELEPHANT ? royal_e(p, pl) : kind == K_MONKEY ? royal_m(p, pl) : (p->cell[sq] & C_T(pl));
+            if (!royal) continue;
+        }
+        n = zoo_gen_piece(gp, list, kind, slot);
+        for (int i = 0; i < n; i++)
+            if (zoo_rank(mv_to(list[i])) == goal && completes(gp, list[i], pl)) return list[i];
     }
     return MOVE_NONE;
 }

@@ -121,13 +121,25 @@ static void gen_drops(const ZooPos *p, int pl, Sink *k) {
     }
 }
 
+/* Only noisy moves wanted (quiescence): an invasion needs a mouse next to the enemy
+ * elephant (a step or a spawn beside it) or that elephant on the own home row (a drop). */
 static void gen_regular(const ZooPos *p, Sink *k) {
-    int pl = p->st.side;
+    int pl = p->st.side, e = p->st.esq[pl ^ 1];
     gen_elephant(p, pl, k);
     gen_monkey(p, pl, k);
     for (int i = 0; i < 4; i++)
-        if (p->st.mice[pl][i] != ZOO_NO_SQ) gen_mouse(p, pl, i, k);
-    gen_drops(p, pl, k);
+        if (p->st.mice[pl][i] != ZOO_NO_SQ && (k->quiet || zoo_dist(p->st.mice[pl][i], e) == 1)) gen_mouse(p, pl, i, k);
+    if (k->quiet || zoo_rank(e) == home_rank(p, pl)) gen_drops(p, pl, k);
+}
+
+int zoo_gen_piece(const GamePos *gp, Move *list, int kind, int slot) {
+    const ZooPos *p = (const ZooPos *)gp;
+    Sink k = {list, 0, true, true};
+    int pl = p->st.side;
+    if (kind == K_ELEPHANT) gen_elephant(p, pl, &k);
+    else if (kind == K_MONKEY) gen_monkey(p, pl, &k);
+    else if (p->st.mice[pl][slot] != ZOO_NO_SQ) gen_mouse(p, pl, slot, &k);
+    return k.n;
 }
 
 /* Every listing goes through here, so that lists, counts and the k-th move agree. */
