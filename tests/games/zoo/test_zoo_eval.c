@@ -113,8 +113,8 @@ static void check_twins(const GameConfig *cfg, Prng *rng, int games) {
 START_TEST(symmetric) {
     Prng rng = {test_seed("symmetric", 31)};
     GameConfig def = zoo_cfg(5, 5, 0, 200);
-    check_twins(&def, &rng, zoo_scaled(40));
-    for (int k = 0; k < zoo_scaled(40); k++) {
+    check_twins(&def, &rng, (int)test_count(40));
+    for (int k = 0; k < (int)test_count(40); k++) {
         GameConfig cfg = zoo_random_cfg(&rng);
         check_twins(&cfg, &rng, 1);
     }
@@ -127,7 +127,7 @@ START_TEST(winning_move_finds_wins) {
     Prng rng = {test_seed("winning_move_finds_wins", 77)};
     Move list[MAX_MOVES];
     int found = 0;
-    for (int g = 0; g < zoo_scaled(100); g++) {
+    for (int g = 0; g < (int)test_count(100); g++) {
         GameConfig cfg = g % 2 ? zoo_random_cfg(&rng) : zoo_cfg(5, 5, 0, 200);
         GamePos p;
         GameUndo u;

@@ -297,7 +297,7 @@ static void compare(const char *text, const GameConfig *cfg) {
 START_TEST(random_strings_agree) {
     G = zoo_game();
     Prng rng = {test_seed("random_strings_agree", 5)};
-    int n = zoo_scaled(8000);
+    int n = (int)test_count(8000);
     char text[POS_STR_MAX + 8], mangled[POS_STR_MAX + 8];
     for (int i = 0; i < n; i++) {
         GameConfig cfg = zoo_random_cfg(&rng);
@@ -316,7 +316,7 @@ END_TEST
 START_TEST(mangled_game_positions_agree) {
     G = zoo_game();
     Prng rng = {test_seed("mangled_game_positions_agree", 9)};
-    int games = zoo_scaled(20);
+    int games = (int)test_count(20);
     Move list[MAX_MOVES];
     for (int g = 0; g < games; g++) {
         GameConfig cfg = g % 2 ? zoo_random_cfg(&rng) : DEF;

@@ -1,8 +1,8 @@
-/* test_zoo_random.c — thousands of random games on boards of every allowed size, short and
- * long: at every position the module agrees with the independent reference (moves, the
- * position after each move with its pending retreat and counters, who decides, results),
- * counts, stages and the k-th move agree, any 32-bit value is legal only if listed,
- * make/unmake restores every byte, and keys are exact and equal only for equal positions. */
+/* test_zoo_random.c — random games on boards of every allowed size, short and long, where the
+ * module must agree with the independent reference at every position (moves, positions, who
+ * decides, results, counts, k-th move, legality, make/unmake bytes, keys), and perft on
+ * boards and games beyond the shared tables checked against the reference's own perft. */
+#include "engine/perft.h"
 #include "zoo_testutil.h"
 
 static const GameOps *G;
@@ -126,10 +126,10 @@ START_TEST(random_games_default_board) {
     static Seen seen;
     GameConfig cfg = zoo_cfg(5, 5, 0, 200);
     long plies = 0;
-    int retreats = 0, games = zoo_scaled(100);
+    int retreats = 0, games = (int)test_count(100);
     for (int g = 0; g < games; g++) plies += random_game(&rng, &cfg, 600, &seen, &retreats);
     fprintf(stderr, "random_games_default_board: %d games, %ld plies, %d pending retreats\n", games, plies, retreats);
-    ck_assert_int_gt(retreats, 50);
+    ck_assert_int_gt(retreats, games / 2);
 }
 END_TEST
 
@@ -138,13 +138,83 @@ START_TEST(random_games_any_rules) {
     Prng rng = {test_seed("random_games_any_rules", 2024)};
     static Seen seen;
     long plies = 0;
-    int retreats = 0, games = zoo_scaled(100);
+    int retreats = 0, games = (int)test_count(100);
     for (int g = 0; g < games; g++) {
         GameConfig cfg = zoo_random_cfg(&rng);
         plies += random_game(&rng, &cfg, 400, &seen, &retreats);
     }
     fprintf(stderr, "random_games_any_rules: %d games, %ld plies, %d pending retreats\n", games, plies, retreats);
-    ck_assert_int_gt(retreats, 50);
+    ck_assert_int_gt(retreats, games / 2);
+}
+END_TEST
+
+/* Perft by the reference alone: its moves as text, each played by text. */
+static long long ref_perft(const char *fen, const RefRules *rules, int depth) {
+    char *moves = malloc(1 << 16), next[POS_STR_MAX];
+    ck_assert_ptr_nonnull(moves);
+    long long total = ref_moves(fen, rules, moves);
+    if (depth > 1) {
+        total = 0;
+        for (char *m = moves; *m;) {
+            char *end = strchr(m, ' ');
+            if (end) *end = 0;
+            REQUIRE(ref_play(fen, rules, m, next), "%s: the reference refuses its own '%s'", fen, m);
+            total += ref_perft(next, rules, depth - 1);
+            m = end ? end + 1 : m + strlen(m);
+        }
+    }
+    free(moves);
+    return total;
+}
+
+/* Perft on boards and games the shared tables do not cover (the long game, other sizes,
+ * the largest board), and from positions of random games on random rules: the module's
+ * bulk-counted perft equals the reference's move by move count. */
+START_TEST(perft_against_reference) {
+    G = zoo_game();
+    static const int SIZES[][4] = {{5, 5, 1, 3}, {7, 6, 1, 3}, {5, 4, 0, 3}, {5, 4, 1, 3},
+                                   {9, 8, 0, 3}, {11, 10, 1, 2}, {15, 15, 0, 2}, {13, 4, 1, 2}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
+        GameConfig cfg = zoo_cfg(SIZES[i][0], SIZES[i][1], SIZES[i][2], 200);
+        RefRules rules = zoo_rules(&cfg);
+        GamePos p;
+        char fen[POS_STR_MAX];
+        G->startpos(&p, &cfg);
+        G->print_pos(&p, fen);
+        long long want = ref_perft(fen, &rules, SIZES[i][3]);
+        uint64_t got = perft(G, &p, SIZES[i][3]);
+        REQUIRE(got == (uint64_t)want, "%dx%d%s start, depth %d: %llu, reference %lld", SIZES[i][0], SIZES[i][1],
+                SIZES[i][2] ? " long" : "", SIZES[i][3], (unsigned long long)got, want);
+    }
+    /* positions along random games, where retreats, pools and marks are under way */
+    Prng rng = {test_seed("perft_against_reference", 17)};
+    Move list[MAX_MOVES];
+    int checked = 0, games = (int)test_count(24);
+    for (int g = 0; g < games; g++) {
+        GameConfig cfg = g % 3 ? zoo_random_cfg(&rng) : zoo_cfg(5, 5, g & 1, 200);
+        RefRules rules = zoo_rules(&cfg);
+        GamePos p;
+        GameUndo u;
+        G->startpos(&p, &cfg);
+        for (int ply = 0; ply < 200; ply++) {
+            int n = G->gen_moves(&p, list, GEN_ALL);
+            if (!n) break;
+            if (ply % 25 == 24) {
+                char fen[POS_STR_MAX];
+                G->print_pos(&p, fen);
+                long long want = ref_perft(fen, &rules, 2);
+                REQUIRE(perft(G, &p, 2) == (uint64_t)want, "%s (%dx%d%s), depth 2: %llu, reference %lld", fen,
+                        cfg.v[0], cfg.v[1], cfg.v[2] ? " long" : "", (unsigned long long)perft(G, &p, 2), want);
+                checked++;
+            }
+            int nn = prng_below(&rng, 2) ? G->gen_moves(&p, list, GEN_NOISY) : 0;
+            if (nn) n = nn;
+            else n = G->gen_moves(&p, list, GEN_ALL);
+            G->make(&p, list[prng_below(&rng, (uint32_t)n)], &u);
+        }
+    }
+    fprintf(stderr, "perft_against_reference: %d positions of random games\n", checked);
+    ck_assert_int_gt(checked, games);
 }
 END_TEST
 
@@ -154,6 +224,7 @@ int main(void) {
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, random_games_default_board);
     tcase_add_test(tc, random_games_any_rules);
+    tcase_add_test(tc, perft_against_reference);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -33,13 +33,4 @@ static inline GameConfig zoo_random_cfg(Prng *rng) {
                    limits[prng_below(rng, 4)]);
 }
 
-/* How many random games a test plays: its default times SIMIA_ZOO_SCALE (a number, 1 by
- * default), so that a long run explores more without editing the test. */
-static inline int zoo_scaled(int n) {
-    const char *s = getenv("SIMIA_ZOO_SCALE");
-    double k = s && *s ? atof(s) : 1.0;
-    int v = (int)(n * k);
-    return v < 1 ? 1 : v;
-}
-
 #endif
