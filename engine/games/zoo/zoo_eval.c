@@ -12,9 +12,6 @@ typedef enum {
     T_FLAGS, /* goal flags set */
     T_RACE,  /* moves the missing flags still need, each piece on its own (see race()) */
     T_MICE,  /* mice on the board */
-    T_PREY,  /* enemy mice the monkey can fling with its next move */
-    T_INVADERS, /* enemy mice next to the elephant that can step onto it (an invasion pushes
-                   it back, often the wrong way) */
     T_NB
 } Term;
 
@@ -23,19 +20,10 @@ typedef struct {
     int weight;
 } TermDef;
 
-#ifndef ZOO_W_PREY
-#define ZOO_W_PREY 0
-#endif
-#ifndef ZOO_W_INVADERS
-#define ZOO_W_INVADERS 0
-#endif
-
 static const TermDef TERMS[T_NB] = {
     [T_FLAGS] = {"goal flags", 150},
     [T_RACE] = {"race (moves to go)", -40},
     [T_MICE] = {"mice on the board", 20},
-    [T_PREY] = {"mice the monkey can fling", ZOO_W_PREY},
-    [T_INVADERS] = {"mice next to the elephant", ZOO_W_INVADERS},
 };
 /* For the player who decides: the next move is his. */
 #define TEMPO 20
@@ -152,40 +140,11 @@ static int race(const ZooPos *p, int pl) {
     return total;
 }
 
-/* Enemy mice on squares p's monkey can stop on (1 or 2 squares, never over the enemy
- * elephant nor next to it). */
-static int prey(const ZooPos *p, int pl) {
-    int m = p->st.msq[pl], e = p->st.esq[pl ^ 1], n = 0;
-    uint8_t mouse = C_S(pl ^ 1);
-    for (int d = 0; d < 8; d++) {
-        int t = m + ZOO_STEP[d];
-        if (!zoo_on(p, t)) continue;
-        n += (p->cell[t] & mouse) && zoo_dist(t, e) >= 2;
-        if (t == e) continue;
-        t += ZOO_STEP[d];
-        n += zoo_on(p, t) && (p->cell[t] & mouse) && zoo_dist(t, e) >= 2;
-    }
-    return n;
-}
-
-/* Enemy mice next to p's elephant; none can enter while p's monkey shares its square. */
-static int invaders(const ZooPos *p, int pl) {
-    int e = p->st.esq[pl], n = 0;
-    if (p->cell[e] & C_M(pl)) return 0;
-    for (int d = 0; d < 8; d++) {
-        int t = e + ZOO_STEP[d];
-        n += zoo_on(p, t) && (p->cell[t] & C_S(pl ^ 1));
-    }
-    return n;
-}
-
 static void features(const ZooPos *p, int pl, int f[T_NB]) {
     int g = p->st.goals >> (3 * pl) & 7;
     f[T_FLAGS] = (g & 1) + (g >> 1 & 1) + (g >> 2 & 1);
     f[T_RACE] = race(p, pl);
     f[T_MICE] = p->st.nmice[pl];
-    f[T_PREY] = ZOO_W_PREY ? prey(p, pl) : 0;
-    f[T_INVADERS] = ZOO_W_INVADERS ? invaders(p, pl) : 0;
 }
 
 Score zoo_evaluate(const GamePos *gp) {
