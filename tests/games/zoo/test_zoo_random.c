@@ -126,7 +126,7 @@ START_TEST(random_games_default_board) {
     static Seen seen;
     GameConfig cfg = zoo_cfg(5, 5, 0, 200);
     long plies = 0;
-    int retreats = 0, games = (int)test_count(100);
+    int retreats = 0, games = (int)test_count(300);
     for (int g = 0; g < games; g++) plies += random_game(&rng, &cfg, 600, &seen, &retreats);
     fprintf(stderr, "random_games_default_board: %d games, %ld plies, %d pending retreats\n", games, plies, retreats);
     ck_assert_int_gt(retreats, games / 2);
@@ -138,7 +138,7 @@ START_TEST(random_games_any_rules) {
     Prng rng = {test_seed("random_games_any_rules", 2024)};
     static Seen seen;
     long plies = 0;
-    int retreats = 0, games = (int)test_count(100);
+    int retreats = 0, games = (int)test_count(300);
     for (int g = 0; g < games; g++) {
         GameConfig cfg = zoo_random_cfg(&rng);
         plies += random_game(&rng, &cfg, 400, &seen, &retreats);
