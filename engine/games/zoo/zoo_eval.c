@@ -12,6 +12,8 @@ typedef enum {
     T_FLAGS, /* goal flags set */
     T_RACE,  /* moves the missing flags still need, each piece on its own (see race()) */
     T_MICE,  /* mice on the board */
+    T_SLOWEST, /* moves the slowest missing flag needs: the pieces move one at a time, but the
+                  game lasts until the last flag, so a lagging piece costs more than its share */
     T_NB
 } Term;
 
@@ -24,6 +26,7 @@ static const TermDef TERMS[T_NB] = {
     [T_FLAGS] = {"goal flags", 150},
     [T_RACE] = {"race (moves to go)", -40},
     [T_MICE] = {"mice on the board", 20},
+    [T_SLOWEST] = {"slowest flag (moves)", -20},
 };
 /* For the player who decides: the next move is his. */
 #define TEMPO 20
@@ -110,8 +113,9 @@ static int steps_to_row(const ZooPos *p, int pl, int kind, int from, int goal, i
 
 /* Moves the missing flags of pl still need, each piece as if the others stood still: the
  * elephant and the monkey by the search above, the best mouse by its ranks (a pooled mouse
- * is dropped first). Long game: to the far row and back home unless Royal. */
-static int race(const ZooPos *p, int pl) {
+ * is dropped first). Long game: to the far row and back home unless Royal. The largest of
+ * the missing flags' counts goes to *slowest (0 when none is missing). */
+static int race(const ZooPos *p, int pl, int *slowest) {
     const ZooState *s = &p->st;
     int g = s->goals >> (3 * pl), total = 0, far = far_rank(p, pl), home = home_rank(p, pl), h = s->h;
     int cap = 2 * h;
@@ -120,9 +124,12 @@ static int race(const ZooPos *p, int pl) {
         int sq = kind == K_ELEPHANT ? s->esq[pl] : s->msq[pl];
         bool royal = kind == K_ELEPHANT ? royal_e(p, pl) : royal_m(p, pl);
         int back = kind == K_MONKEY ? (h - 1 + 1) / 2 : h - 1;
-        if (!s->longgame) total += steps_to_row(p, pl, kind, sq, far, cap);
-        else if (royal) total += steps_to_row(p, pl, kind, sq, home, cap);
-        else total += steps_to_row(p, pl, kind, sq, far, cap) + back;
+        int t;
+        if (!s->longgame) t = steps_to_row(p, pl, kind, sq, far, cap);
+        else if (royal) t = steps_to_row(p, pl, kind, sq, home, cap);
+        else t = steps_to_row(p, pl, kind, sq, far, cap) + back;
+        total += t;
+        if (t > *slowest) *slowest = t;
     }
     if (!(g & 4)) {
         int best = pool_of(p, pl) ? (s->longgame ? 2 * (h - 1) + 1 : h) : 1000;
@@ -136,6 +143,7 @@ static int race(const ZooPos *p, int pl) {
             if (t < best) best = t;
         }
         total += best;
+        if (best > *slowest) *slowest = best;
     }
     return total;
 }
@@ -143,7 +151,8 @@ static int race(const ZooPos *p, int pl) {
 static void features(const ZooPos *p, int pl, int f[T_NB]) {
     int g = p->st.goals >> (3 * pl) & 7;
     f[T_FLAGS] = (g & 1) + (g >> 1 & 1) + (g >> 2 & 1);
-    f[T_RACE] = race(p, pl);
+    f[T_SLOWEST] = 0;
+    f[T_RACE] = race(p, pl, &f[T_SLOWEST]);
     f[T_MICE] = p->st.nmice[pl];
 }
 
