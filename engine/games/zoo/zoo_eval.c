@@ -26,7 +26,7 @@ static const TermDef TERMS[T_NB] = {
     [T_FLAGS] = {"goal flags", 150},
     [T_RACE] = {"race (moves to go)", -40},
     [T_MICE] = {"mice on the board", 20},
-    [T_SLOWEST] = {"slowest flag (moves)", -20},
+    [T_SLOWEST] = {"slowest flag (moves)", -40},
 };
 /* For the player who decides: the next move is his. */
 #define TEMPO 20
