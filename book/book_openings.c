@@ -98,12 +98,12 @@ bool book_openings(Engine *e, const BookOpeningsParams *p, char *err) {
         if (over || g->terminal(&pos) != OUTCOME_ONGOING || g->count_moves(&pos) == 0) continue;
         if (!seen_add(&seen, g->key(&pos))) continue;
         BookSearchResult r;
-        if (!book_search(e, &pos, &limits, 1, NULL, &r, err)) {
+        if (!book_search(e, &pos, &limits, 1, NULL, &r, err) && !r.scored) {
             ok = false;
             break;
         }
         searched++;
-        Score s = r.lines[0].score;
+        Score s = r.n ? r.lines[0].score : r.best_score;
         bool keep = s >= -p->max_score && s <= p->max_score;
         if (keep) {
             g->print_pos(&pos, fen);

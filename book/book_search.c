@@ -21,9 +21,11 @@ static void on_info(void *ctx, const SearchInfo *in) {
     if (in->depth > c->r->depth) {
         c->r->depth = in->depth;
         memset(c->set, 0, sizeof c->set);
+        c->r->scored = false;
     } else if (in->depth < c->r->depth) {
         return;
     }
+    if (in->multipv == 1) c->r->scored = true, c->r->best_score = in->score;
     JournalMove *l = &c->r->lines[in->multipv - 1];
     char text[MOVE_STR_MAX];
     c->g->print_move(in->root, in->pv[0], text);

@@ -14,11 +14,16 @@ typedef struct {
     int n;     /* lines, best first */
     JournalMove lines[BOOK_SEARCH_LINES];
     int64_t ms; /* wall time */
+    /* The best line's score at that depth even when its move text does not fit a book entry
+     * (Zoo Contest's relocating spawns): an opening suite needs the score, not the move. */
+    bool scored;
+    Score best_score;
 } BookSearchResult;
 
 /* Sets MultiPV to multipv (when the engine has that option; *multipv_ok tells), clears the
  * engine's search state (so that one thread gives the same result every time), searches pos
- * with limits and waits for the result. False (err) if the engine refused. */
+ * with limits and waits for the result. False (err) if the engine refused, or if no line
+ * has a move text a book entry can hold (then r->scored may still give the best score). */
 bool book_search(Engine *e, const GamePos *pos, const SearchLimits *limits, int multipv, bool *multipv_ok,
                  BookSearchResult *r, char *err);
 

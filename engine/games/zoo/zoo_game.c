@@ -1,0 +1,99 @@
+/* zoo_game.c — Zoo Contest's entry in the game contract: its options (with the refusal of
+ * an even width) and its table of operations. */
+#include "zoo_game.h"
+
+#include <limits.h>
+
+#include "zoo.h"
+
+/* On boards at least 5 wide a monkey always has a retreat within 3 squares; the middle
+ * file, where each player's first mouse stands, needs an odd width. */
+static const char *refuse_width(int v) {
+    return v % 2 == 0 ? "the width must be odd (the mice start on the middle file)" : NULL;
+}
+
+static const GameOptionDef ZOO_OPTIONS[ZOO_OPT_NB] = {
+    [ZOO_OPT_WIDTH] = {"Width", GOPT_SPIN, ZOO_DEF_W, ZOO_MIN_W, ZOO_MAX_W, NULL, refuse_width},
+    [ZOO_OPT_HEIGHT] = {"Height", GOPT_SPIN, ZOO_DEF_H, ZOO_MIN_H, ZOO_MAX_H, NULL, NULL},
+    [ZOO_OPT_LONG] = {"LongGame", GOPT_CHECK, 0, 0, 1, NULL, NULL},
+    [ZOO_OPT_NOPROGRESS] = {"NoProgressPlies", GOPT_SPIN, 200, 0, 10000, NULL, NULL},
+};
+
+static const GameOps *zoo_init(void) {
+    zoo_init_tables();
+    return &ZOO_CONTEST;
+}
+
+/* History by kind of piece (a spawn apart from a plain step), from and to on the board's
+ * 225 squares; retreats share their piece's slots. */
+enum { H_SQ = ZOO_MAX_W * ZOO_MAX_H, H_KINDS = 6 };
+static inline int hsq(int sq) { return zoo_rank(sq) * ZOO_MAX_W + zoo_file(sq); }
+static int zoo_history_index(const GamePos *gp, Move m) {
+    (void)gp;
+    static const int CLASS[8] = {0, 0, 1, 2, 4, 0, 1, 5};
+    int kind = mv_kind(m), c = CLASS[kind] + (kind == MK_MOUSE && mv_spawn(m) ? 1 : 0);
+    if (kind == MK_PASS) return H_KINDS * H_SQ * H_SQ - 1;
+    return (c * H_SQ + hsq(mv_from(m))) * H_SQ + hsq(mv_to(m));
+}
+
+static Key zoo_key(const GamePos *gp) { return ((const ZooPos *)gp)->st.key; }
+static int zoo_player_to_move(const GamePos *gp) { return ((const ZooPos *)gp)->st.side; }
+static int zoo_ply(const GamePos *gp) { return ((const ZooPos *)gp)->st.ply; }
+
+/* Unreachable: a player with no regular move passes, and a pending retreat always has a
+ * choice; a finished game is told by terminal. */
+static Outcome zoo_no_moves_outcome(const GamePos *gp) {
+    (void)gp;
+    return OUTCOME_DRAW;
+}
+
+static Outcome zoo_repetition_outcome(const GamePos *gp) {
+    (void)gp;
+    return OUTCOME_DRAW;
+}
+
+static int zoo_progress_left(const GamePos *gp) {
+    const ZooPos *p = (const ZooPos *)gp;
+    return p->st.limit ? p->st.limit - p->st.noprog : INT_MAX;
+}
+
+const GameOps ZOO_CONTEST = {
+    .name = "zoo",
+    .title = "Zoo Contest",
+    .options = ZOO_OPTIONS,
+    .n_options = ZOO_OPT_NB,
+    .option_prefix = "Zoo",
+    .isa = "x86-64",
+    .init = zoo_init,
+    .startpos = zoo_startpos,
+    .parse_pos = zoo_parse_pos,
+    .print_pos = zoo_print_pos,
+    .display = zoo_display,
+    .parse_move = zoo_parse_move,
+    .print_move = zoo_print_move,
+    .gen_moves = zoo_gen,
+    .count_moves = zoo_count,
+    .nth_move = zoo_nth,
+    .is_legal = zoo_is_legal,
+    .is_noisy = zoo_is_noisy,
+    .noisy_value = zoo_noisy_value,
+    .history_size = H_KINDS * H_SQ * H_SQ,
+    .history_index = zoo_history_index,
+    .make = zoo_make,
+    .unmake = zoo_unmake,
+    .key = zoo_key,
+    .player_to_move = zoo_player_to_move,
+    .ply = zoo_ply,
+    .in_check = zoo_in_check,
+    .winning_move = zoo_winning_move,
+    .see_ge = NULL,
+    .make_null = zoo_make_null,
+    .unmake_null = zoo_unmake_null,
+    .terminal = zoo_terminal,
+    .no_moves_outcome = zoo_no_moves_outcome,
+    .repetition_outcome = zoo_repetition_outcome,
+    .repeat_window = NULL,
+    .progress_left = zoo_progress_left,
+    .evaluate = zoo_evaluate,
+    .eval_trace = zoo_eval_trace,
+};

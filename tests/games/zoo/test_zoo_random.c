@@ -1,0 +1,230 @@
+/* test_zoo_random.c — random games on boards of every allowed size, short and long, where the
+ * module must agree with the independent reference at every position (moves, positions, who
+ * decides, results, counts, k-th move, legality, make/unmake bytes, keys), and perft on
+ * boards and games beyond the shared tables checked against the reference's own perft. */
+#include "engine/perft.h"
+#include "zoo_testutil.h"
+
+static const GameOps *G;
+
+/* The position string without its two counters: what repetition compares. */
+static void without_counters(const char *fen, char *out) {
+    strcpy(out, fen);
+    for (int k = 0; k < 2; k++) *strrchr(out, ' ') = 0;
+}
+
+/* Keys seen in one game, by position: equal positions must have equal keys, different ones
+ * different keys (a collision in a few hundred 64-bit keys would be a bug, not bad luck). */
+#define SEEN_MAX 4096
+typedef struct {
+    int n;
+    Key key[SEEN_MAX];
+    char fen[SEEN_MAX][POS_STR_MAX];
+} Seen;
+
+static void seen_check(Seen *s, const char *fen, Key key) {
+    char bare[POS_STR_MAX];
+    without_counters(fen, bare);
+    for (int i = 0; i < s->n; i++) {
+        bool same = !strcmp(s->fen[i], bare);
+        REQUIRE(same == (s->key[i] == key), "keys: '%s' and '%s' %s", s->fen[i], bare,
+                same ? "differ" : "collide");
+        if (same) return;
+    }
+    if (s->n < SEEN_MAX) strcpy(s->fen[s->n], bare), s->key[s->n++] = key;
+}
+
+static void check_position(const GamePos *p, const GameConfig *cfg, Prng *rng) {
+    static char fast[1 << 16], ref[1 << 16];
+    char fen[POS_STR_MAX], again[POS_STR_MAX], err[ERR_STR_MAX];
+    RefRules rules = zoo_rules(cfg);
+    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    G->print_pos(p, fen);
+    /* the string round-trips, with its key */
+    GamePos q;
+    REQUIRE(G->parse_pos(&q, fen, cfg, err), "the engine refuses its own '%s': %s", fen, err);
+    G->print_pos(&q, again);
+    REQUIRE(!strcmp(fen, again), "round trip: '%s' became '%s'", fen, again);
+    REQUIRE(G->key(&q) == G->key(p), "%s: the key after parsing differs from the incremental one", fen);
+    REQUIRE(ref_valid(fen, &rules, err, ERR_STR_MAX), "the reference refuses '%s': %s", fen, err);
+    /* the moves */
+    moves_text(G, p, fast);
+    int nref = ref_moves(fen, &rules, ref);
+    REQUIRE(!strcmp(fast, ref), "position %s (%dx%d%s)\nfast: %s\nref:  %s", fen, cfg->v[0], cfg->v[1],
+            cfg->v[2] ? " long" : "", fast, ref);
+    int n = G->gen_moves(p, all, GEN_ALL);
+    REQUIRE(n == nref, "%s: %d moves, reference %d", fen, n, nref);
+    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
+    for (int k = 0; k < 4; k++) { /* a few: each call lists the moves again */
+        int i = k == 3 ? n : (int)prng_below(rng, (uint32_t)n + 1);
+        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
+    }
+    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
+    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
+    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
+    for (int i = 0; i < nn; i++) REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]), "%s: noisy", fen);
+    for (int i = 0; i < nq; i++) REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]), "%s: quiet", fen);
+    for (int i = 0; i < n; i++) {
+        char text[MOVE_STR_MAX];
+        G->print_move(p, all[i], text);
+        REQUIRE(G->parse_move(p, text) == all[i], "%s: '%s' does not read back", fen, text);
+    }
+    /* random values and mangled moves are legal only if listed */
+    for (int k = 0; k < 24; k++) {
+        Move m = (Move)prng_next(rng);
+        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 30));
+        if (k % 3 == 0) m &= 0x3FFFFFFF;
+        int listed = 0;
+        for (int i = 0; i < n; i++) listed |= all[i] == m;
+        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
+    }
+    /* the end and who decides */
+    static const int RESULT_OF_REF[4] = {RESULT_NONE, RESULT_P1_WIN, RESULT_P2_WIN, RESULT_DRAW};
+    REQUIRE((int)game_result(G, p) == RESULT_OF_REF[ref_result(fen, &rules)], "%s: result differs", fen);
+    REQUIRE(G->player_to_move(p) == strchr(fen, ' ')[1] - '1', "%s: player_to_move", fen);
+}
+
+/* A random game: half the time a noisy move when there is one (retreats, invasions,
+ * flings), so that chains of retreats come often. Returns the plies played. */
+static int random_game(Prng *rng, const GameConfig *cfg, int max_plies, Seen *seen, int *retreats) {
+    GamePos p, before;
+    GameUndo u;
+    Move list[MAX_MOVES];
+    char fen[POS_STR_MAX], after[POS_STR_MAX], want[1200];
+    RefRules rules = zoo_rules(cfg);
+    G->startpos(&p, cfg);
+    seen->n = 0;
+    int plies = 0;
+    for (; plies < max_plies; plies++) {
+        check_position(&p, cfg, rng);
+        G->print_pos(&p, fen);
+        seen_check(seen, fen, G->key(&p));
+        int n = G->gen_moves(&p, list, GEN_ALL);
+        if (n == 0) break;
+        int nn = prng_below(rng, 2) ? G->gen_moves(&p, list, GEN_NOISY) : 0;
+        if (nn == 0) n = G->gen_moves(&p, list, GEN_ALL);
+        else n = nn;
+        Move m = list[prng_below(rng, (uint32_t)n)];
+        char text[MOVE_STR_MAX];
+        G->print_move(&p, m, text);
+        REQUIRE(ref_play(fen, &rules, text, want), "%s: the reference refuses '%s'", fen, text);
+        memcpy(&before, &p, sizeof p);
+        G->make(&p, m, &u);
+        G->print_pos(&p, after);
+        REQUIRE(!strcmp(after, want), "%s then %s:\nfast: %s\nref:  %s", fen, text, after, want);
+        if (strstr(after, "/1 ") || strstr(after, "/2 ")) ++*retreats;
+        G->unmake(&p, m, &u);
+        REQUIRE(!memcmp(&before, &p, sizeof p), "%s: unmake of %s did not restore every byte", fen, text);
+        G->make(&p, m, &u);
+    }
+    return plies;
+}
+
+START_TEST(random_games_default_board) {
+    G = zoo_game();
+    Prng rng = {test_seed("random_games_default_board", 11)};
+    static Seen seen;
+    GameConfig cfg = zoo_cfg(5, 5, 0, 200);
+    long plies = 0;
+    int retreats = 0, games = (int)test_count(300);
+    for (int g = 0; g < games; g++) plies += random_game(&rng, &cfg, 600, &seen, &retreats);
+    fprintf(stderr, "random_games_default_board: %d games, %ld plies, %d pending retreats\n", games, plies, retreats);
+    ck_assert_int_gt(retreats, games / 2);
+}
+END_TEST
+
+START_TEST(random_games_any_rules) {
+    G = zoo_game();
+    Prng rng = {test_seed("random_games_any_rules", 2024)};
+    static Seen seen;
+    long plies = 0;
+    int retreats = 0, games = (int)test_count(300);
+    for (int g = 0; g < games; g++) {
+        GameConfig cfg = zoo_random_cfg(&rng);
+        plies += random_game(&rng, &cfg, 400, &seen, &retreats);
+    }
+    fprintf(stderr, "random_games_any_rules: %d games, %ld plies, %d pending retreats\n", games, plies, retreats);
+    ck_assert_int_gt(retreats, games / 2);
+}
+END_TEST
+
+/* Perft by the reference alone: its moves as text, each played by text. */
+static long long ref_perft(const char *fen, const RefRules *rules, int depth) {
+    char *moves = malloc(1 << 16), next[POS_STR_MAX];
+    ck_assert_ptr_nonnull(moves);
+    long long total = ref_moves(fen, rules, moves);
+    if (depth > 1) {
+        total = 0;
+        for (char *m = moves; *m;) {
+            char *end = strchr(m, ' ');
+            if (end) *end = 0;
+            REQUIRE(ref_play(fen, rules, m, next), "%s: the reference refuses its own '%s'", fen, m);
+            total += ref_perft(next, rules, depth - 1);
+            m = end ? end + 1 : m + strlen(m);
+        }
+    }
+    free(moves);
+    return total;
+}
+
+/* Perft on boards and games the shared tables do not cover (the long game, other sizes,
+ * the largest board), and from positions of random games on random rules: the module's
+ * bulk-counted perft equals the reference's move by move count. */
+START_TEST(perft_against_reference) {
+    G = zoo_game();
+    static const int SIZES[][4] = {{5, 5, 1, 3}, {7, 6, 1, 3}, {5, 4, 0, 3}, {5, 4, 1, 3},
+                                   {9, 8, 0, 3}, {11, 10, 1, 2}, {15, 15, 0, 2}, {13, 4, 1, 2}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
+        GameConfig cfg = zoo_cfg(SIZES[i][0], SIZES[i][1], SIZES[i][2], 200);
+        RefRules rules = zoo_rules(&cfg);
+        GamePos p;
+        char fen[POS_STR_MAX];
+        G->startpos(&p, &cfg);
+        G->print_pos(&p, fen);
+        long long want = ref_perft(fen, &rules, SIZES[i][3]);
+        uint64_t got = perft(G, &p, SIZES[i][3]);
+        REQUIRE(got == (uint64_t)want, "%dx%d%s start, depth %d: %llu, reference %lld", SIZES[i][0], SIZES[i][1],
+                SIZES[i][2] ? " long" : "", SIZES[i][3], (unsigned long long)got, want);
+    }
+    /* positions along random games, where retreats, pools and marks are under way */
+    Prng rng = {test_seed("perft_against_reference", 17)};
+    Move list[MAX_MOVES];
+    int checked = 0, games = (int)test_count(24);
+    for (int g = 0; g < games; g++) {
+        GameConfig cfg = g % 3 ? zoo_random_cfg(&rng) : zoo_cfg(5, 5, g & 1, 200);
+        RefRules rules = zoo_rules(&cfg);
+        GamePos p;
+        GameUndo u;
+        G->startpos(&p, &cfg);
+        for (int ply = 0; ply < 200; ply++) {
+            int n = G->gen_moves(&p, list, GEN_ALL);
+            if (!n) break;
+            if (ply % 25 == 24) {
+                char fen[POS_STR_MAX];
+                G->print_pos(&p, fen);
+                long long want = ref_perft(fen, &rules, 2);
+                REQUIRE(perft(G, &p, 2) == (uint64_t)want, "%s (%dx%d%s), depth 2: %llu, reference %lld", fen,
+                        cfg.v[0], cfg.v[1], cfg.v[2] ? " long" : "", (unsigned long long)perft(G, &p, 2), want);
+                checked++;
+            }
+            int nn = prng_below(&rng, 2) ? G->gen_moves(&p, list, GEN_NOISY) : 0;
+            if (nn) n = nn;
+            else n = G->gen_moves(&p, list, GEN_ALL);
+            G->make(&p, list[prng_below(&rng, (uint32_t)n)], &u);
+        }
+    }
+    fprintf(stderr, "perft_against_reference: %d positions of random games\n", checked);
+    ck_assert_int_gt(checked, games);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("zoo_random");
+    TCase *tc = tcase_create("random");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, random_games_default_board);
+    tcase_add_test(tc, random_games_any_rules);
+    tcase_add_test(tc, perft_against_reference);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
