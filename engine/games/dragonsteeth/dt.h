@@ -121,6 +121,10 @@ static inline int dt_popcount(Bb x) {
 #endif
 }
 
+/* The evaluation's value of a strength point on the board, and what an exit gains per
+ * point (the point leaves the board and counts off): the static exchange uses both. */
+enum { DT_POINT = 100, DT_OFF_POINT = 200, DT_EXIT_GAIN = DT_OFF_POINT - DT_POINT };
+
 /* Game end by the position alone (off totals, dead position, the counter), for the
  * player to move. */
 static inline Outcome dt_terminal_of(const DTPos *p) {
@@ -165,6 +169,7 @@ Key dt_compute_key(const DTPos *p);
     void dt_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                          \
     bool dt_in_check##sfx(const GamePos *gp);                                              \
     Move dt_winning_move##sfx(const GamePos *gp);                                          \
+    bool dt_see_ge##sfx(const GamePos *gp, Move m, int threshold);                         \
     Score dt_evaluate##sfx(const GamePos *gp);
 DT_DECLARE_HOT()
 #ifdef DT_HAVE_BMI2

@@ -11,6 +11,7 @@
 #include "dt_eval.c"
 #include "dt_make.c"
 #include "dt_movegen.c"
+#include "dt_see.c"
 #if defined(__clang__)
 #pragma clang attribute pop
 #endif

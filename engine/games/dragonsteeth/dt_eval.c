@@ -6,7 +6,7 @@
 
 enum { T_OFF, T_MATERIAL, T_NB };
 static const char *const TERM_NAME[T_NB] = {"off", "material"};
-static const int WEIGHT[T_NB] = {120, 100};
+static const int WEIGHT[T_NB] = {DT_OFF_POINT, DT_POINT};
 
 static void terms(const DTPos *p, int c, int out[T_NB]) {
     out[T_OFF] = p->off[c];

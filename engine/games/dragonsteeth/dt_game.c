@@ -75,7 +75,7 @@ static int dt_progress_left(const GamePos *gp) {
         .noisy_value = dt_noisy_value, .history_size = DT_HIST_SIZE,                       \
         .history_index = dt_history_index, .make = dt_make##sfx, .unmake = dt_unmake##sfx, \
         .key = dt_key, .player_to_move = dt_player_to_move, .ply = dt_ply,                 \
-        .in_check = dt_in_check##sfx, .winning_move = dt_winning_move##sfx, .see_ge = NULL, \
+        .in_check = dt_in_check##sfx, .winning_move = dt_winning_move##sfx, .see_ge = dt_see_ge##sfx, \
         .make_null = dt_make_null, .unmake_null = dt_unmake_null, .terminal = dt_terminal, \
         .no_moves_outcome = dt_no_moves_outcome, .repetition_outcome = dt_repetition_outcome, \
         .repeat_window = dt_repeat_window, .progress_left = dt_progress_left,              \
