@@ -108,6 +108,40 @@ static inline bool dt_can_exit(const DTPos *p, int c, int sq) {
     return !(r[0] & occ) || !(r[1] & occ) || !(r[2] & occ);
 }
 
+/* The strength test of every elimination the player to move could make, as two sets of
+ * enemy teeth. With A the assist sum around target t (the mover's teeth next to t, the
+ * mover included if it is one of them) and need = strength(t) - A:
+ * - need <= 0: any tooth that reaches t may eliminate it (a tooth next to t counts once,
+ *   as the mover: m + (A - m) = A >= strength(t));
+ * - need >= 1: a tooth next to t already counts in A, so it fails; a tooth further away
+ *   succeeds exactly when its own strength m >= need.
+ * So a tooth of strength m on f eliminates, of the teeth it reaches, those in
+ * easy | (upto[m] & ~neighbours(f)), upto[m] holding the targets with 1 <= need <= m. */
+typedef struct {
+    Bb easy;
+    Bb upto[4];
+} Targets;
+
+static inline Targets dt_targets(const DTPos *p, int me) {
+    Targets t = {0, {0, 0, 0, 0}};
+    Bb by_need[4] = {0, 0, 0, 0};
+    const uint8_t *assist = p->assist.b[me];
+    for (Bb b = p->occ[me ^ 1]; b;) {
+        int sq = b8_pop_lsb(&b);
+        int need = (int)p->str[sq] - (int)assist[sq];
+        if (need <= 0) t.easy |= b8_bit(sq);
+        else by_need[need] |= b8_bit(sq);
+    }
+    t.upto[1] = by_need[1];
+    t.upto[2] = t.upto[1] | by_need[2];
+    t.upto[3] = t.upto[2] | by_need[3];
+    return t;
+}
+
+static inline Bb dt_eliminations(const Targets *t, int from, int s) {
+    return t->easy | (t->upto[s] & ~b8_king[from]);
+}
+
 /* Population count: without the popcnt instruction gcc calls a slow library routine, so
  * the portable build counts with shifts and masks (dt_bmi2.c is built with popcnt). */
 static inline int dt_popcount(Bb x) {
@@ -121,9 +155,22 @@ static inline int dt_popcount(Bb x) {
 #endif
 }
 
+/* Which moves are noisy (quiescence searches them, ordering tries them first): exits,
+ * eliminations (see the README for the matches that chose). */
+#ifndef DT_NOISY_EXITS
+#define DT_NOISY_EXITS 1
+#endif
+#ifndef DT_NOISY_ELIMINATIONS
+#define DT_NOISY_ELIMINATIONS 1
+#endif
+
 /* The evaluation's value of a strength point on the board, and what an exit gains per
  * point (the point leaves the board and counts off): the static exchange uses both. */
 enum { DT_POINT = 100, DT_OFF_POINT = 200, DT_EXIT_GAIN = DT_OFF_POINT - DT_POINT };
+
+#ifndef DT_SEE_MARGIN
+#define DT_SEE_MARGIN 0
+#endif
 
 /* Game end by the position alone (off totals, dead position, the counter), for the
  * player to move. */

@@ -4,13 +4,64 @@
 
 #include "dt.h"
 
-enum { T_OFF, T_MATERIAL, T_NB };
-static const char *const TERM_NAME[T_NB] = {"off", "material"};
-static const int WEIGHT[T_NB] = {DT_OFF_POINT, DT_POINT};
+enum { T_OFF, T_MATERIAL, T_READY, T_ADVANCE, T_HANGING, T_MOBILITY, T_HOME, T_NB };
+static const char *const TERM_NAME[T_NB] = {"off", "material", "ready", "advance", "hanging", "mobility", "home"};
 
+/* Experiment switches: each weight can be set at build time (-DDT_W_READY=0) so that a
+ * match can measure a term against the set without it. */
+#ifndef DT_W_READY
+#define DT_W_READY 0
+#endif
+#ifndef DT_W_ADVANCE
+#define DT_W_ADVANCE 0
+#endif
+#ifndef DT_W_HANGING
+#define DT_W_HANGING 0
+#endif
+#ifndef DT_W_MOBILITY
+#define DT_W_MOBILITY 0
+#endif
+#ifndef DT_W_HOME
+#define DT_W_HOME 0
+#endif
+static const int WEIGHT[T_NB] = {DT_OFF_POINT, DT_POINT, DT_W_READY, DT_W_ADVANCE, DT_W_HANGING, DT_W_MOBILITY, DT_W_HOME};
+/* The weight of a term for the player not to move, where it differs (a threat to exit
+ * that the player to move must answer, and may). */
+#ifndef DT_W_READY_OTHER
+#define DT_W_READY_OTHER DT_W_READY
+#endif
+
+/* The terms of player c. off: strength moved off; material: strength on the board; ready:
+ * strength of the teeth that can exit now; advance: strength times ranks gone forward;
+ * hanging: strength of the teeth the other player can eliminate now; mobility: plain
+ * moves. */
 static void terms(const DTPos *p, int c, int out[T_NB]) {
+    Bb occ = p->occ[0] | p->occ[1];
+    int ready = 0, advance = 0, mobility = 0, hanging = 0;
+    for (Bb b = p->occ[c]; b;) {
+        int sq = b8_pop_lsb(&b), s = p->str[sq];
+        if ((DT_W_READY || DT_W_READY_OTHER) && dt_can_exit(p, c, sq)) ready += s;
+        advance += s * (c == PLAYER_1 ? b8_rank(sq) : 7 - b8_rank(sq));
+        if (WEIGHT[T_MOBILITY]) mobility += dt_popcount(dt_queen(sq, occ) & ~occ);
+    }
+    if (WEIGHT[T_HANGING]) {
+        Targets t = dt_targets(p, c ^ 1);
+        Bb hit = 0;
+        for (Bb b = p->occ[c ^ 1]; b;) {
+            int sq = b8_pop_lsb(&b);
+            hit |= dt_queen(sq, occ) & dt_eliminations(&t, sq, p->str[sq]);
+        }
+        hit &= p->occ[c];
+        hanging = dt_popcount(hit & p->by_str[c][1]) + 2 * dt_popcount(hit & p->by_str[c][2]) +
+                  3 * dt_popcount(hit & p->by_str[c][3]);
+    }
     out[T_OFF] = p->off[c];
     out[T_MATERIAL] = p->material[c];
+    out[T_READY] = ready;
+    out[T_ADVANCE] = advance;
+    out[T_HANGING] = hanging;
+    out[T_MOBILITY] = mobility;
+    out[T_HOME] = dt_popcount(p->occ[c] & b8_rank_bb(c == PLAYER_1 ? 0 : 7));
 }
 
 Score DT_HOT(dt_evaluate)(const GamePos *gp) {
@@ -19,6 +70,7 @@ Score DT_HOT(dt_evaluate)(const GamePos *gp) {
     terms(p, p->stm, t[0]);
     terms(p, p->stm ^ 1, t[1]);
     for (int i = 0; i < T_NB; i++) s += WEIGHT[i] * (t[0][i] - t[1][i]);
+    s -= (DT_W_READY_OTHER - DT_W_READY) * t[1][T_READY];
     return s;
 }
 

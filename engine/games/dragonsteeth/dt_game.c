@@ -18,7 +18,7 @@ static const GameOptionDef DT_OPTIONS[DT_OPT_NB] = {
 
 static bool dt_is_noisy(const GamePos *gp, Move m) {
     (void)gp;
-    return (m & (DT_MF_CAPTURE | DT_MF_EXIT)) != 0;
+    return (m & ((DT_NOISY_ELIMINATIONS ? DT_MF_CAPTURE : 0) | (DT_NOISY_EXITS ? DT_MF_EXIT : 0))) != 0;
 }
 
 /* An exit (progress towards the win, the larger the better) before eliminations; among

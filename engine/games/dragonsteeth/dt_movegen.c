@@ -2,49 +2,10 @@
  * move, the legality test of any 32-bit value, and the wins in one (hot: see DT_HOT). */
 #include "dt.h"
 
-/* Whether exits are noisy (searched by quiescence, first in the ordering) or quiet. */
-#ifndef DT_EXIT_NOISY
-#define DT_EXIT_NOISY 1
-#endif
-
-/* The strength test of every elimination the player to move could make, as two sets of
- * enemy teeth. With A the assist sum around target t (the mover's teeth next to t, the
- * mover included if it is one of them) and need = strength(t) - A:
- * - need <= 0: any tooth that reaches t may eliminate it (a tooth next to t counts once,
- *   as the mover: m + (A - m) = A >= strength(t));
- * - need >= 1: a tooth next to t already counts in A, so it fails; a tooth further away
- *   succeeds exactly when its own strength m >= need.
- * So a tooth of strength m on f eliminates, of the teeth it reaches, those in
- * easy | (upto[m] & ~neighbours(f)), upto[m] holding the targets with 1 <= need <= m. */
-typedef struct {
-    Bb easy;
-    Bb upto[4];
-} Targets;
-
-static inline Targets targets_of(const DTPos *p, int me) {
-    Targets t = {0, {0, 0, 0, 0}};
-    Bb by_need[4] = {0, 0, 0, 0};
-    const uint8_t *assist = p->assist.b[me];
-    for (Bb b = p->occ[me ^ 1]; b;) {
-        int sq = b8_pop_lsb(&b);
-        int need = (int)p->str[sq] - (int)assist[sq];
-        if (need <= 0) t.easy |= b8_bit(sq);
-        else by_need[need] |= b8_bit(sq);
-    }
-    t.upto[1] = by_need[1];
-    t.upto[2] = t.upto[1] | by_need[2];
-    t.upto[3] = t.upto[2] | by_need[3];
-    return t;
-}
-
-static inline Bb eliminations(const Targets *t, int from, int s) {
-    return t->easy | (t->upto[s] & ~b8_king[from]);
-}
-
 /* Moves of the tooth on from (strength s) in the order gen_moves(GEN_ALL) lists them:
  * destinations by square (eliminations and plain moves mixed), then its exit. */
 static inline Bb destinations(const DTPos *p, const Targets *t, int from, int s, Bb occ) {
-    return dt_queen(from, occ) & (~occ | (p->occ[p->stm ^ 1] & eliminations(t, from, s)));
+    return dt_queen(from, occ) & (~occ | (p->occ[p->stm ^ 1] & dt_eliminations(t, from, s)));
 }
 
 /* Whether the player to move has a move other than the pass. */
@@ -61,14 +22,16 @@ int DT_HOT(dt_gen)(const GamePos *gp, Move *list, GenKind kind) {
     if (dt_terminal_of(p) != OUTCOME_ONGOING) return 0;
     int me = p->stm, n = 0;
     Bb occ = p->occ[0] | p->occ[1], enemy = p->occ[me ^ 1];
-    Targets t = targets_of(p, me);
-    bool want_exit = kind == GEN_ALL || (kind == GEN_NOISY) == DT_EXIT_NOISY;
+    Targets t = dt_targets(p, me);
+    /* plain moves are quiet; eliminations and exits are noisy or quiet by the switches */
+    bool all = kind == GEN_ALL, noisy = kind == GEN_NOISY;
+    Bb empty_mask = all || !noisy ? ~(Bb)0 : 0;
+    Bb enemy_mask = all || noisy == DT_NOISY_ELIMINATIONS ? ~(Bb)0 : 0;
+    bool want_exit = all || noisy == DT_NOISY_EXITS;
     for (Bb b = p->occ[me]; b;) {
         int from = b8_pop_lsb(&b), s = p->str[from];
         Bb att = dt_queen(from, occ);
-        Bb to_set = kind == GEN_QUIET ? att & ~occ
-                    : kind == GEN_NOISY ? att & enemy & eliminations(&t, from, s)
-                                        : att & (~occ | (enemy & eliminations(&t, from, s)));
+        Bb to_set = att & ((~occ & empty_mask) | (enemy & enemy_mask & dt_eliminations(&t, from, s)));
         while (to_set) {
             int to = b8_pop_lsb(&to_set);
             list[n++] = p->str[to] ? dt_capture(from, to, s, p->str[to]) : dt_quiet(from, to, s);
@@ -85,7 +48,7 @@ uint64_t DT_HOT(dt_count)(const GamePos *gp) {
     if (dt_terminal_of(p) != OUTCOME_ONGOING) return 0;
     int me = p->stm;
     Bb occ = p->occ[0] | p->occ[1];
-    Targets t = targets_of(p, me);
+    Targets t = dt_targets(p, me);
     uint64_t n = 0;
     for (Bb b = p->occ[me]; b;) {
         int from = b8_pop_lsb(&b);
@@ -99,7 +62,7 @@ Move DT_HOT(dt_nth)(const GamePos *gp, uint64_t k) {
     if (dt_terminal_of(p) != OUTCOME_ONGOING) return MOVE_NONE;
     int me = p->stm;
     Bb occ = p->occ[0] | p->occ[1];
-    Targets t = targets_of(p, me);
+    Targets t = dt_targets(p, me);
     bool any = false;
     for (Bb b = p->occ[me]; b;) {
         int from = b8_pop_lsb(&b), s = p->str[from];
@@ -125,7 +88,7 @@ bool DT_HOT(dt_is_legal)(const GamePos *gp, Move m) {
     const DTPos *p = (const DTPos *)gp;
     if (dt_terminal_of(p) != OUTCOME_ONGOING || m > DT_MOVE_PASS) return false;
     if (m == DT_MOVE_PASS) {
-        Targets t = targets_of(p, p->stm);
+        Targets t = dt_targets(p, p->stm);
         return !has_move(p, &t, p->occ[0] | p->occ[1]);
     }
     int me = p->stm, from = dt_from(m), s = p->str[from];
