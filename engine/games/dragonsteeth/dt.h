@@ -164,9 +164,21 @@ static inline int dt_popcount(Bb x) {
 #define DT_NOISY_ELIMINATIONS 1
 #endif
 
-/* The evaluation's value of a strength point on the board, and what an exit gains per
- * point (the point leaves the board and counts off): the static exchange uses both. */
-enum { DT_POINT = 100, DT_OFF_POINT = 200, DT_EXIT_GAIN = DT_OFF_POINT - DT_POINT };
+/* The evaluation's value of a tooth on the board by strength, and of a strength point
+ * moved off; the static exchange uses the same values (an exit gains the points off less
+ * the tooth). DT_POINT is the unit: a small tooth. */
+#ifndef DT_V2
+#define DT_V2 200
+#endif
+#ifndef DT_V3
+#define DT_V3 300
+#endif
+#ifndef DT_OFF
+#define DT_OFF 200
+#endif
+enum { DT_POINT = 100, DT_OFF_POINT = DT_OFF };
+static const int DT_VALUE[4] = {0, DT_POINT, DT_V2, DT_V3};
+static inline int dt_exit_gain(int s) { return s * DT_OFF_POINT - DT_VALUE[s]; }
 
 #ifndef DT_SEE_MARGIN
 #define DT_SEE_MARGIN 0

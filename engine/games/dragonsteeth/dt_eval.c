@@ -4,8 +4,9 @@
 
 #include "dt.h"
 
-enum { T_OFF, T_MATERIAL, T_READY, T_ADVANCE, T_HANGING, T_MOBILITY, T_HOME, T_NB };
-static const char *const TERM_NAME[T_NB] = {"off", "material", "ready", "advance", "hanging", "mobility", "home"};
+enum { T_OFF, T_SMALL, T_MEDIUM, T_LARGE, T_READY, T_ADVANCE, T_HANGING, T_MOBILITY, T_HOME, T_NB };
+static const char *const TERM_NAME[T_NB] = {"off", "small teeth", "medium teeth", "large teeth", "ready",
+                                            "advance", "hanging", "mobility", "home"};
 
 /* Experiment switches: each weight can be set at build time (-DDT_W_READY=0) so that a
  * match can measure a term against the set without it. */
@@ -24,7 +25,8 @@ static const char *const TERM_NAME[T_NB] = {"off", "material", "ready", "advance
 #ifndef DT_W_HOME
 #define DT_W_HOME 0
 #endif
-static const int WEIGHT[T_NB] = {DT_OFF_POINT, DT_POINT, DT_W_READY, DT_W_ADVANCE, DT_W_HANGING, DT_W_MOBILITY, DT_W_HOME};
+static const int WEIGHT[T_NB] = {DT_OFF_POINT, DT_POINT,     DT_V2,        DT_V3,       DT_W_READY,
+                                 DT_W_ADVANCE, DT_W_HANGING, DT_W_MOBILITY, DT_W_HOME};
 /* The weight of a term for the player not to move, where it differs (a threat to exit
  * that the player to move must answer, and may). */
 #ifndef DT_W_READY_OTHER
@@ -56,7 +58,9 @@ static void terms(const DTPos *p, int c, int out[T_NB]) {
                   3 * dt_popcount(hit & p->by_str[c][3]);
     }
     out[T_OFF] = p->off[c];
-    out[T_MATERIAL] = p->material[c];
+    out[T_SMALL] = dt_popcount(p->by_str[c][1]);
+    out[T_MEDIUM] = dt_popcount(p->by_str[c][2]);
+    out[T_LARGE] = dt_popcount(p->by_str[c][3]);
     out[T_READY] = ready;
     out[T_ADVANCE] = advance;
     out[T_HANGING] = hanging;

@@ -17,13 +17,13 @@ static inline int weakest_eliminator(const DTPos *p, int c, Bb att, int sq, int 
 
 bool DT_HOT(dt_see_ge)(const GamePos *gp, Move m, int threshold) {
     const DTPos *p = (const DTPos *)gp;
-    if (m & DT_MF_EXIT) return dt_mover(m) * DT_EXIT_GAIN >= threshold;
+    if (m & DT_MF_EXIT) return dt_exit_gain(dt_mover(m)) >= threshold;
     /* Only quiescence asks, and what it searches is the game's choice: an elimination must
      * win DT_SEE_MARGIN more than the search asks (README: chosen by matches). */
     if (!(m & DT_MF_CAPTURE)) return 0 >= threshold;
     int sq = dt_to(m), from = dt_from(m), side = p->stm ^ 1;
     int gain[32], d = 0, occupant = dt_mover(m);
-    gain[0] = dt_victim(m) * DT_POINT;
+    gain[0] = DT_VALUE[dt_victim(m)];
     Bb occ = (p->occ[0] | p->occ[1]) ^ b8_bit(from);
     int assist[2] = {p->assist.b[0][sq], p->assist.b[1][sq]};
     if (b8_king[sq] & b8_bit(from)) assist[side ^ 1] -= occupant;
@@ -33,7 +33,7 @@ bool DT_HOT(dt_see_ge)(const GamePos *gp, Move m, int threshold) {
         int e = weakest_eliminator(p, side, att, sq, occupant, assist[side]);
         if (e < 0) break;
         d++;
-        gain[d] = occupant * DT_POINT - gain[d - 1];
+        gain[d] = DT_VALUE[occupant] - gain[d - 1];
         occupant = p->str[e];
         occ ^= b8_bit(e);
         if (b8_king[sq] & b8_bit(e)) assist[side] -= occupant;

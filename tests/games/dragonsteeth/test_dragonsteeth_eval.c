@@ -31,7 +31,7 @@ START_TEST(symmetric_over_random_games) {
     Prng rng = {test_seed("symmetric_over_random_games", 5) + (uint64_t)_i};
     GameConfig cfg = dt_default_cfg();
     int checked = 0;
-    for (int g = 0; g < 100; g++) {
+    for (long g = 0, games = test_count(200); g < games; g++) {
         GamePos p;
         G->startpos(&p, &cfg);
         Move list[MAX_MOVES];
