@@ -155,34 +155,17 @@ static inline int dt_popcount(Bb x) {
 #endif
 }
 
-/* Which moves are noisy (quiescence searches them, ordering tries them first): exits,
- * eliminations (see the README for the matches that chose). */
-#ifndef DT_NOISY_EXITS
-#define DT_NOISY_EXITS 1
-#endif
-#ifndef DT_NOISY_ELIMINATIONS
-#define DT_NOISY_ELIMINATIONS 1
-#endif
+/* Which moves are noisy (quiescence searches them, ordering tries them first): exits and
+ * eliminations, the two kinds of move that change the material or the off totals. */
+enum { DT_NOISY_EXITS = 1, DT_NOISY_ELIMINATIONS = 1 };
 
 /* The evaluation's value of a tooth on the board by strength, and of a strength point
- * moved off; the static exchange uses the same values (an exit gains the points off less
- * the tooth). DT_POINT is the unit: a small tooth. */
-#ifndef DT_V2
-#define DT_V2 200
-#endif
-#ifndef DT_V3
-#define DT_V3 300
-#endif
-#ifndef DT_OFF
-#define DT_OFF 200
-#endif
-enum { DT_POINT = 100, DT_OFF_POINT = DT_OFF };
-static const int DT_VALUE[4] = {0, DT_POINT, DT_V2, DT_V3};
+ * moved off (twice a point on the board: the off total is what wins); the static exchange
+ * uses the same values (an exit gains the points off less the tooth). DT_VALUE_1 is the
+ * unit. OFF 150 lost and 300-600 gained nothing over 200 once advance was in (README). */
+enum { DT_VALUE_1 = 100, DT_VALUE_2 = 200, DT_VALUE_3 = 300, DT_OFF_POINT = 200 };
+static const int DT_VALUE[4] = {0, DT_VALUE_1, DT_VALUE_2, DT_VALUE_3};
 static inline int dt_exit_gain(int s) { return s * DT_OFF_POINT - DT_VALUE[s]; }
-
-#ifndef DT_SEE_MARGIN
-#define DT_SEE_MARGIN 0
-#endif
 
 /* Game end by the position alone (off totals, dead position, the counter), for the
  * player to move. */

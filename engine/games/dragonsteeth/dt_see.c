@@ -18,8 +18,7 @@ static inline int weakest_eliminator(const DTPos *p, int c, Bb att, int sq, int 
 bool DT_HOT(dt_see_ge)(const GamePos *gp, Move m, int threshold) {
     const DTPos *p = (const DTPos *)gp;
     if (m & DT_MF_EXIT) return dt_exit_gain(dt_mover(m)) >= threshold;
-    /* Only quiescence asks, and what it searches is the game's choice: an elimination must
-     * win DT_SEE_MARGIN more than the search asks (README: chosen by matches). */
+    /* Only quiescence asks: an elimination must win what the search asks by the exchange. */
     if (!(m & DT_MF_CAPTURE)) return 0 >= threshold;
     int sq = dt_to(m), from = dt_from(m), side = p->stm ^ 1;
     int gain[32], d = 0, occupant = dt_mover(m);
@@ -44,5 +43,5 @@ bool DT_HOT(dt_see_ge)(const GamePos *gp, Move m, int threshold) {
         if (-gain[d] < gain[d - 1]) gain[d - 1] = -gain[d];
         d--;
     }
-    return gain[0] - DT_SEE_MARGIN >= threshold;
+    return gain[0] >= threshold;
 }

@@ -60,15 +60,16 @@ static bool see(const GamePos *p, const char *move, int threshold) {
     return G->see_ge(p, m, threshold);
 }
 
-/* The exchange as computed by hand, in points (DT_POINT each), less the margin the game
- * asks of quiescence's eliminations (DT_SEE_MARGIN). */
+/* The exchange as computed by hand, in the evaluation's values (a tooth: 100 a point). */
 START_TEST(static_exchange) {
     G = VARIANTS[_i];
     GamePos p;
-    ck_assert_int_eq(DT_POINT, 100);
+    ck_assert_int_eq(DT_VALUE_1, 100);
+    ck_assert_int_eq(DT_VALUE_2, 200);
+    ck_assert_int_eq(DT_VALUE_3, 300);
     /* a free small tooth: +100 */
     dt_setup(G, &p, "T:d4 t:d6 T3:a1 t3:h8", 1, 3, 3);
-    int value = 100 - DT_SEE_MARGIN;
+    int value = 100;
     ck_assert(see(&p, "d4d6", value));
     ck_assert(!see(&p, "d4d6", value + 1));
     /* the same tooth defended by a small one next to it: an even trade, 100 less */
