@@ -1,0 +1,118 @@
+/* dt_game.c — Dragons Teeth's entry in the game contract: its options, its tables of
+ * operations (one per build of the hot code), the end of the game and the search hints. */
+#include "dt_game.h"
+
+#include <limits.h>
+#include <pthread.h>
+
+#include "dt.h"
+
+static const GameOps *dt_init(void);
+
+static const char *const SETUPS[] = {"A", "B", NULL};
+static const GameOptionDef DT_OPTIONS[DT_OPT_NB] = {
+    [DT_OPT_SETUP] = {"Setup", GOPT_COMBO, 0, 0, 1, SETUPS, NULL},
+    [DT_OPT_NOPROGRESS] = {"NoProgressPlies", GOPT_SPIN, 150, 0, 10000, NULL, NULL},
+    [DT_OPT_DEAD] = {"DeadPosition", GOPT_CHECK, 1, 0, 1, NULL, NULL},
+};
+
+static bool dt_is_noisy(const GamePos *gp, Move m) {
+    (void)gp;
+    return (m & ((DT_NOISY_ELIMINATIONS ? DT_MF_CAPTURE : 0) | (DT_NOISY_EXITS ? DT_MF_EXIT : 0))) != 0;
+}
+
+/* An exit (progress towards the win, the larger the better) before eliminations; among
+ * eliminations the strongest victim, then the weakest mover. */
+static int dt_noisy_value(const GamePos *gp, Move m) {
+    (void)gp;
+    if (m & DT_MF_EXIT) return 100 + 10 * dt_mover(m);
+    return 10 * dt_victim(m) - dt_mover(m);
+}
+
+/* From-to history: 64 x 64 squares, then an exit per square, then the pass. */
+enum { DT_HIST_EXIT = B8_SQ * B8_SQ, DT_HIST_PASS = DT_HIST_EXIT + B8_SQ, DT_HIST_SIZE };
+static int dt_history_index(const GamePos *gp, Move m) {
+    (void)gp;
+    if (m == DT_MOVE_PASS) return DT_HIST_PASS;
+    if (m & DT_MF_EXIT) return DT_HIST_EXIT + dt_from(m);
+    return dt_from(m) * B8_SQ + dt_to(m);
+}
+
+static Key dt_key(const GamePos *gp) { return ((const DTPos *)gp)->key; }
+static int dt_player_to_move(const GamePos *gp) { return ((const DTPos *)gp)->stm; }
+static int dt_ply(const GamePos *gp) { return ((const DTPos *)gp)->ply; }
+static Outcome dt_terminal(const GamePos *gp) { return dt_terminal_of((const DTPos *)gp); }
+
+/* A player with no move passes, so a position without moves is one the game has ended. */
+static Outcome dt_no_moves_outcome(const GamePos *gp) {
+    Outcome o = dt_terminal_of((const DTPos *)gp);
+    return o == OUTCOME_ONGOING ? OUTCOME_DRAW : o;
+}
+
+static Outcome dt_repetition_outcome(const GamePos *gp) {
+    (void)gp;
+    return OUTCOME_DRAW;
+}
+
+/* Eliminations and exits, the only moves that reset the counter, take strength off the
+ * board for good: no position before the last of them can come back. */
+static int dt_repeat_window(const GamePos *gp) { return ((const DTPos *)gp)->noprog; }
+
+static int dt_progress_left(const GamePos *gp) {
+    const DTPos *p = (const DTPos *)gp;
+    if (!p->limit) return INT_MAX;
+    return p->noprog >= p->limit ? 0 : p->limit - p->noprog;
+}
+
+#define DT_OPS(sfx, isa_name)                                                              \
+    {                                                                                      \
+        .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,           \
+        .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .isa = isa_name,          \
+        .init = dt_init, .startpos = dt_startpos, .parse_pos = dt_parse_pos,               \
+        .print_pos = dt_print_pos, .display = dt_display, .parse_move = dt_parse_move,     \
+        .print_move = dt_print_move, .gen_moves = dt_gen##sfx, .count_moves = dt_count##sfx, \
+        .nth_move = dt_nth##sfx, .is_legal = dt_is_legal##sfx, .is_noisy = dt_is_noisy,    \
+        .noisy_value = dt_noisy_value, .history_size = DT_HIST_SIZE,                       \
+        .history_index = dt_history_index, .make = dt_make##sfx, .unmake = dt_unmake##sfx, \
+        .key = dt_key, .player_to_move = dt_player_to_move, .ply = dt_ply,                 \
+        .in_check = dt_in_check##sfx, .winning_move = dt_winning_move##sfx, .see_ge = dt_see_ge##sfx, \
+        .make_null = dt_make_null, .unmake_null = dt_unmake_null, .terminal = dt_terminal, \
+        .no_moves_outcome = dt_no_moves_outcome, .repetition_outcome = dt_repetition_outcome, \
+        .repeat_window = dt_repeat_window, .progress_left = dt_progress_left,              \
+        .evaluate = dt_evaluate##sfx, .eval_trace = dt_eval_trace,                         \
+    }
+
+const GameOps DRAGONS_TEETH = DT_OPS(, "x86-64");
+#ifdef DT_HAVE_BMI2
+static const GameOps DRAGONS_TEETH_BMI2 = DT_OPS(_bmi2, "x86-64+popcnt+bmi2");
+#endif
+
+static int cpu_variants(const GameOps **out) {
+    int n = 0;
+    out[n++] = &DRAGONS_TEETH;
+#ifdef DT_HAVE_BMI2
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        out[n++] = &DRAGONS_TEETH_BMI2;
+#endif
+    return n;
+}
+
+static pthread_once_t dt_once = PTHREAD_ONCE_INIT;
+static const GameOps *dt_best;
+
+static void dt_init_once(void) {
+    const GameOps *v[DT_MAX_VARIANTS];
+    dt_init_tables();
+    dt_best = v[cpu_variants(v) - 1];
+}
+
+static const GameOps *dt_init(void) {
+    pthread_once(&dt_once, dt_init_once);
+    return dt_best;
+}
+
+int dt_variants(const GameOps **out) {
+    dt_init();
+    return cpu_variants(out);
+}

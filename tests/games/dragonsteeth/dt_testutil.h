@@ -1,0 +1,67 @@
+/* dt_testutil.h — helpers of the Dragons Teeth suites: the game and its builds, options,
+ * and positions built from a compact piece list, independently of the engine's printer. */
+#ifndef SIMIA_DT_TESTUTIL_H
+#define SIMIA_DT_TESTUTIL_H
+
+#include "engine/games/dragonsteeth/dt_game.h"
+#include "testutil.h"
+
+/* The options as GameConfig holds them: Setup (0 = A, 1 = B), NoProgressPlies, DeadPosition. */
+static inline GameConfig dt_cfg(int setup, int limit, int dead) {
+    GameConfig c = {{setup, limit, dead}};
+    return c;
+}
+static inline GameConfig dt_default_cfg(void) { return dt_cfg(0, 150, 1); }
+
+/* A position string from "T3:d4 t:e5 t2:a1" (T/t + strength, 1 when left out), then the
+ * side (1 or 2), the off totals and the counters. */
+static inline void dt_fen(char *out, const char *pieces, int side, int off1, int off2, int noprog, int ply) {
+    int st[8][8] = {{0}};
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", pieces);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        char *colon = strchr(tok, ':');
+        ck_assert_ptr_nonnull(colon);
+        int s = colon == tok + 1 ? 1 : atoi(tok + 1);
+        int f = colon[1] - 'a', r = colon[2] - '1';
+        ck_assert(f >= 0 && f < 8 && r >= 0 && r < 8 && s >= 1 && s <= 3 && !colon[3]);
+        st[r][f] = tok[0] == 'T' ? s : -s;
+    }
+    char *o = out;
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            if (!st[r][f]) {
+                empty++;
+                continue;
+            }
+            if (empty) o += sprintf(o, "%d", empty), empty = 0;
+            char c = st[r][f] > 0 ? 'T' : 't';
+            int s = abs(st[r][f]);
+            if (s == 1) *o++ = c;
+            else o += sprintf(o, "%c[%d]", c, s);
+        }
+        if (empty) o += sprintf(o, "%d", empty);
+        if (r) *o++ = '/';
+    }
+    sprintf(o, " %d %d %d %d %d", side, off1, off2, noprog, ply);
+}
+
+static inline void dt_parse_ok(const GameOps *g, GamePos *p, const char *fen, GameConfig cfg) {
+    char err[ERR_STR_MAX] = "";
+    ck_assert_msg(g->parse_pos(p, fen, &cfg, err), "parse '%s': %s", fen, err);
+}
+
+/* Sets p up from a piece list with the default options. */
+static inline void dt_setup(const GameOps *g, GamePos *p, const char *pieces, int side, int off1, int off2) {
+    char fen[POS_STR_MAX];
+    dt_fen(fen, pieces, side, off1, off2, 0, 20);
+    dt_parse_ok(g, p, fen, dt_default_cfg());
+}
+
+/* Whether the move text is legal in p. */
+static inline bool dt_legal(const GameOps *g, const GamePos *p, const char *move) {
+    return g->parse_move(p, move) != MOVE_NONE;
+}
+
+#endif

@@ -1,0 +1,248 @@
+/* test_dragonsteeth_protocol.c — Dragons Teeth through the real executable, as an arena
+ * meets it: choosing the game (--game, the Game option), its options, the referee's answer
+ * at each kind of end, the pass, forfeits, d, eval, go perft and bad position strings. */
+#include "conversation.h"
+#include "dt_testutil.h"
+
+static const char *const START_A_FEN =
+    "Fen: t[3]t[3]t[3]t[3]t[3]t[3]t[3]t[3]/t[2]t[2]t[2]t[2]t[2]t[2]t[2]t[2]/8/tttttttt/TTTTTTTT/8/"
+    "T[2]T[2]T[2]T[2]T[2]T[2]T[2]T[2]/T[3]T[3]T[3]T[3]T[3]T[3]T[3]T[3] 1 0 0 0 0";
+static const char *const START_B_FEN =
+    "Fen: t[3]t[3]t[3]t[3]t[3]t[3]t[3]t[3]/t[2]t[2]t[2]t[2]t[2]t[2]t[2]t[2]/tttttttt/8/8/TTTTTTTT/"
+    "T[2]T[2]T[2]T[2]T[2]T[2]T[2]T[2]/T[3]T[3]T[3]T[3]T[3]T[3]T[3]T[3] 1 0 0 0 0";
+
+/* The engine started with --game dragonsteeth. */
+static Child *start_dt(void) {
+    char *argv[] = {SIMIA_BINARY, "--game", "dragonsteeth", NULL};
+    Child *c = child_start(argv);
+    ck_assert_ptr_nonnull(c);
+    return c;
+}
+
+static void expect_fen(Child *c, const char *fen_line) {
+    send_ok(c, "d");
+    ck_assert_msg(child_expect(c, fen_line, WAIT), "no '%s'; transcript:\n%.4000s", fen_line, child_transcript(c));
+}
+
+START_TEST(choose_the_game) {
+    Child *c = start_dt();
+    send_ok(c, "ugi");
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    const char *t = child_transcript(c);
+    ck_assert_ptr_nonnull(strstr(t, "option name Game type combo default dragonsteeth"));
+    ck_assert_ptr_nonnull(strstr(t, "option name DragonsTeethSetup type combo default A var A var B\n"));
+    ck_assert_ptr_nonnull(
+        strstr(t, "option name DragonsTeethNoProgressPlies type spin default 150 min 0 max 10000\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name DragonsTeethDeadPosition type check default true\n"));
+    send_ok(c, "position startpos");
+    expect_fen(c, START_A_FEN);
+    quit(c);
+    /* the default game, then the option */
+    c = start();
+    ck_assert_int_eq(errors_of(c, "setoption name Game value dragonsteeth"), 0);
+    send_ok(c, "position startpos");
+    expect_fen(c, START_A_FEN);
+    send_ok(c, "go depth 3");
+    const char *m = bestmove(c, WAIT);
+    GamePos p;
+    GameConfig cfg = dt_default_cfg();
+    const GameOps *g = game_find("dragonsteeth");
+    g->startpos(&p, &cfg);
+    ck_assert_msg(dt_legal(g, &p, m), "bestmove %s", m);
+    quit(c);
+}
+END_TEST
+
+START_TEST(options_apply) {
+    Child *c = start_dt();
+    ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethSetup value B"), 0);
+    send_ok(c, "position startpos");
+    expect_fen(c, START_B_FEN);
+    ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethSetup value C"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethNoProgressPlies value 10001"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethDeadPosition value maybe"), 1);
+    send_ok(c, "position startpos");
+    expect_fen(c, START_B_FEN); /* refused values changed nothing */
+    ck_assert_int_eq(errors_of(c, "setoption name dragonsteethsetup value a"), 0);
+    send_ok(c, "position startpos");
+    expect_fen(c, START_A_FEN);
+    /* NoProgressPlies reaches the referee: 2 plain moves end the game at 2 */
+    ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethNoProgressPlies value 2"), 0);
+    send_ok(c, "position startpos moves a2a3");
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    send_ok(c, "position startpos moves a2a3 a7a6");
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), "draw");
+    quit(c);
+}
+END_TEST
+
+/* ---- the referee ---- */
+
+START_TEST(win_by_six_off) {
+    char fen[POS_STR_MAX];
+    dt_fen(fen, "T2:c7 T:a1 t3:h1 t3:h2", 1, 4, 0, 12, 60);
+    Child *c = start_dt();
+    ck_assert(child_send(c, "position fen %s", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    send_ok(c, "go depth 3");
+    ck_assert_str_eq(bestmove(c, WAIT), "c7off"); /* the win on the spot */
+    ck_assert(child_send(c, "position fen %s moves c7off", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Ended:    player 1 moved 6 off", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
+    ck_assert_int_eq(errors_of(c, "go depth 2"), 1);
+    ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+    /* a move after the end is an illegal move: its mover (player 2) loses, so p1 still wins */
+    ck_assert(child_send(c, "position fen %s moves c7off h1g1", fen));
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    /* player 2 leaves through rank 1 */
+    dt_fen(fen, "T3:a8 t3:c2 t3:h8", 2, 0, 3, 0, 61);
+    ck_assert(child_send(c, "position fen %s moves c2off", fen));
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    quit(c);
+}
+END_TEST
+
+START_TEST(dead_position_and_no_progress) {
+    char fen[POS_STR_MAX];
+    Child *c = start_dt();
+    /* an elimination leaves neither player able to reach 6 */
+    dt_fen(fen, "T3:d4 t:d5 t3:h8", 1, 2, 2, 7, 30);
+    ck_assert(child_send(c, "position fen %s", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    ck_assert(child_send(c, "position fen %s moves d4d5", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), "draw");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Ended:    dead position", WAIT));
+    /* with DeadPosition off the game goes on */
+    ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethDeadPosition value false"), 0);
+    ck_assert(child_send(c, "position fen %s moves d4d5", fen));
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethDeadPosition value true"), 0);
+    /* the counter: at 149, a plain move draws; an elimination does not */
+    dt_fen(fen, "T3:a1 T:d4 t:d5 t3:h8", 1, 3, 3, 149, 300);
+    ck_assert(child_send(c, "position fen %s moves a1a2", fen));
+    ck_assert_str_eq(ask(c, "result"), "draw");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Ended:    150 plies without an elimination or exit", WAIT));
+    ck_assert(child_send(c, "position fen %s moves d4d5", fen));
+    ck_assert_str_eq(ask(c, "result"), "none");
+    quit(c);
+}
+END_TEST
+
+START_TEST(repetition) {
+    static const char *const CYCLE = "a2a3 a7a6 a3a2 a6a7";
+    Child *c = start_dt();
+    ck_assert(child_send(c, "position startpos moves %s", CYCLE));
+    ck_assert_str_eq(ask(c, "gameover"), "false"); /* twice */
+    ck_assert(child_send(c, "position startpos moves %s %s", CYCLE, CYCLE));
+    ck_assert_str_eq(ask(c, "gameover"), "true"); /* the third time */
+    ck_assert_str_eq(ask(c, "result"), "draw");
+    ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
+    ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+    /* a move after it is illegal, lost by its mover (player 1) */
+    ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 b2b3"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    /* Repetition off: it goes on */
+    ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
+    ck_assert(child_send(c, "position startpos moves %s %s", CYCLE, CYCLE));
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    quit(c);
+}
+END_TEST
+
+START_TEST(pass_and_forfeits) {
+    char fen[POS_STR_MAX];
+    dt_fen(fen, "T:a1 t3:a2 t3:b2 t3:b1", 1, 0, 0, 0, 20);
+    Child *c = start_dt();
+    ck_assert(child_send(c, "position fen %s", fen));
+    send_ok(c, "go depth 4");
+    ck_assert_str_eq(bestmove(c, WAIT), "pass");
+    ck_assert_int_eq(errors_of(c, "go perft 1"), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "pass: 1\nNodes searched: 1\n"));
+    ck_assert(child_send(c, "position fen %s moves pass", fen));
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    /* pass when a move exists forfeits; so does a move that is not legal */
+    child_transcript_reset(c);
+    ck_assert_int_eq(errors_of(c, "position startpos moves e4e5 pass"), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "'pass' at ply 2"));
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    ck_assert_int_eq(errors_of(c, "position startpos moves e4e6"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins: illegal move 'e4e6'", WAIT));
+    ck_assert_int_eq(errors_of(c, "position startpos moves e4e5 d5e4 0000"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    /* a small tooth on e4 cannot take a large one */
+    ck_assert_int_eq(errors_of(c, "position fen 8/8/8/4t[3]3/4T3/8/8/T[3]7 1 3 3 0 0 moves e4e5"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    quit(c);
+}
+END_TEST
+
+START_TEST(display_eval_perft) {
+    Child *c = start_dt();
+    send_ok(c, "position startpos moves e4e5");
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, " 5   t  t  t  t  T  t  t  t  5", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Player 2: 0 off, 47 on the board", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Status: playing, player 2 to move", WAIT));
+    send_ok(c, "eval");
+    ck_assert_ptr_nonnull(child_expect(c, "total for player 1", WAIT));
+    send_ok(c, "position startpos");
+    send_ok(c, "go perft 3");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: 321352", WAIT));
+    send_ok(c, "setoption name DragonsTeethSetup value B");
+    send_ok(c, "position startpos");
+    send_ok(c, "go perft 2");
+    ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: 3392", WAIT));
+    quit(c);
+}
+END_TEST
+
+START_TEST(bad_positions) {
+    static const struct {
+        const char *cmd, *why;
+    } BAD[] = {
+        {"position fen 8/8/8/8/8/8/8/8 1 0 0 0", "5 fields"},
+        {"position fen 8/8/8/8/8/8/8/T[4]7 1 0 0 0 0", "must be 2 to 3"},
+        {"position fen 8/8/8/8/8/8/8/8 3 0 0 0 0", "side"},
+        {"position fen 8/8/8/8/8/8/8/8 1 6 6 0 0", "only one can win"},
+        {"position fen 8/8/8/8/8/8/8/8 1 0 0 x 0", "noprogress"},
+        {"position fen TTTTTTTTT/8/8/8/8/8/8/8 1 0 0 0 0", "rank 8"},
+    };
+    Child *c = start_dt();
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        ck_assert_int_eq(errors_of(c, BAD[i].cmd), 1);
+        ck_assert_msg(strstr(child_transcript(c), BAD[i].why), "'%s': %s", BAD[i].cmd, child_transcript(c));
+        ck_assert_str_eq(ask(c, "gameover"), "true");
+        ck_assert_str_eq(ask(c, "result"), "none");
+        ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
+        ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+    }
+    quit(c);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("dragonsteeth_protocol");
+    TCase *t = tcase_create("protocol");
+    tcase_set_timeout(t, 120);
+    tcase_add_test(t, choose_the_game);
+    tcase_add_test(t, options_apply);
+    tcase_add_test(t, win_by_six_off);
+    tcase_add_test(t, dead_position_and_no_progress);
+    tcase_add_test(t, repetition);
+    tcase_add_test(t, pass_and_forfeits);
+    tcase_add_test(t, display_eval_perft);
+    tcase_add_test(t, bad_positions);
+    suite_add_tcase(s, t);
+    return run_suite(s);
+}
