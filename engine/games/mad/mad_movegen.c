@@ -20,55 +20,24 @@ static inline void sets_of(const MadPos *p, Sets *s) {
     for (int k = 1; k <= MAD_MAX_HEIGHT; k++) s->fit[k] = ~p->atl[me][MAD_MAX_HEIGHT - k];
 }
 
-/* The moves of the stack on sq (n checkers), in the one order of gen_moves(GEN_ALL):
- * simple moves by destination square, then by count; then lunges by direction, then by
- * length. kind picks all, combat only (noisy) or no combat (quiet). */
-static inline int stack_moves(const MadPos *p, const Sets *s, int sq, Move *list, GenKind kind) {
-    int n = p->h[sq], c = 0;
-    Bb dst = b8_king[sq] & s->fit[1];
-    if (kind == GEN_NOISY) dst &= s->enemy;
-    else if (kind == GEN_QUIET) dst &= ~s->enemy;
-    while (dst) {
-        int to = b8_pop_lsb(&dst);
-        Bb b = b8_bit(to);
-        bool combat = (s->enemy & b) != 0;
-        int cap = s->own & b ? MAD_MAX_HEIGHT - p->h[to] : MAD_MAX_HEIGHT;
-        if (cap > n) cap = n;
-        for (int k = 1; k <= cap; k++) list[c++] = mv_make(sq, to, k, false, combat);
-    }
-    if (n < 3) return c;
-    for (int d = 0; d < DIR_NB; d++) {
-        int edge = b8_edge[sq][d];
-        if (edge < 2) continue;
-        int t1 = b8_step(sq, d, 1);
-        if (!(s->empty & b8_bit(t1))) continue;
-        for (int len = 2; len < n && len <= edge; len++) {
-            int t = b8_step(sq, d, len);
-            Bb b = b8_bit(t);
-            if (!(s->own & b)) {
-                bool combat = (s->enemy & b) != 0;
-                if (kind == GEN_ALL || (kind == GEN_NOISY) == combat) list[c++] = mv_make(sq, t, len, true, combat);
-            }
-            if (!(s->empty & b)) break; /* blocks a longer lunge */
-        }
-    }
-    return c;
+/* The moves come in groups, each one bitboard of destinations for all stacks at once:
+ * simple moves of k = 1..4 checkers (the stacks at least k high, stepping in direction d
+ * onto squares where k fit), then lunges of 2 (stacks of 3 or more, the first square
+ * empty) and of 3 (stacks of 4, two empty squares), each in the eight directions. One
+ * move is one destination bit of one group: listing, counting and the k-th move walk the
+ * same groups in the same order (k, then direction, then destination square). */
+#define MAD_DIRS(X) X(DIR_N, 8) X(DIR_NE, 9) X(DIR_E, 1) X(DIR_SE, -7) X(DIR_S, -8) X(DIR_SW, -9) X(DIR_W, -1) X(DIR_NW, 7)
+
+static inline Bb lunge2(Bb base, int d, Bb empty, Bb dst) { return b8_shift(b8_shift(base, d) & empty, d) & dst; }
+static inline Bb lunge3(Bb base, int d, Bb empty, Bb dst) {
+    return b8_shift(b8_shift(b8_shift(base, d) & empty, d) & empty, d) & dst;
 }
 
-/* How many moves the stack on sq has: k checkers may go wherever k fit, and lunges. */
-static inline int stack_count(const MadPos *p, const Sets *s, int sq) {
-    int n = p->h[sq], c = 0;
-    Bb around = b8_king[sq];
-    for (int k = 1; k <= n; k++) c += b8_popcount(around & s->fit[k]);
-    if (n < 3) return c;
-    for (int d = 0; d < DIR_NB; d++) {
-        int edge = b8_edge[sq][d];
-        if (edge < 2 || !(s->empty & b8_bit(b8_step(sq, d, 1)))) continue;
-        for (int len = 2; len < n && len <= edge; len++) {
-            Bb b = b8_bit(b8_step(sq, d, len));
-            c += !(s->own & b);
-            if (!(s->empty & b)) break;
-        }
+/* Appends the moves of one group: destination bits t, each from delta squares back. */
+static inline int emit(Move *list, int c, Bb t, int delta, Move bits, Bb enemy) {
+    while (t) {
+        int to = b8_pop_lsb(&t);
+        list[c++] = bits | (Move)(to - delta) | (Move)to << 6 | (Move)(enemy >> to & 1) << 16;
     }
     return c;
 }
@@ -78,13 +47,30 @@ int MAD_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
     if (mad_status(p) != OUTCOME_ONGOING) return 0;
     Sets s;
     sets_of(p, &s);
-    int n = 0;
-    for (Bb b = s.own; b;) n += stack_moves(p, &s, b8_pop_lsb(&b), list + n, kind);
-    return n;
+    const Bb *atl = p->atl[p->stm];
+    Bb want = kind == GEN_ALL ? ~0ULL : kind == GEN_NOISY ? s.enemy : ~s.enemy;
+    int c = 0;
+    for (int k = 1; k <= MAD_MAX_HEIGHT && atl[k - 1]; k++) {
+        Bb from = atl[k - 1], dst = s.fit[k] & want;
+        Move bits = (Move)k << 12;
+#define MAD_SIMPLE(d, delta) c = emit(list, c, b8_shift(from, d) & dst, delta, bits, s.enemy);
+        MAD_DIRS(MAD_SIMPLE)
+#undef MAD_SIMPLE
+    }
+    Bb dst = ~s.own & want;
+    if (atl[2]) {
+#define MAD_LUNGE2(d, delta) c = emit(list, c, lunge2(atl[2], d, s.empty, dst), 2 * (delta), 2u << 12 | MV_LUNGE, s.enemy);
+        MAD_DIRS(MAD_LUNGE2)
+#undef MAD_LUNGE2
+    }
+    if (atl[3]) {
+#define MAD_LUNGE3(d, delta) c = emit(list, c, lunge3(atl[3], d, s.empty, dst), 3 * (delta), 3u << 12 | MV_LUNGE, s.enemy);
+        MAD_DIRS(MAD_LUNGE3)
+#undef MAD_LUNGE3
+    }
+    return c;
 }
 
-/* All stacks at once, one direction at a time: k checkers of the stacks at least k high
- * go to the squares where k fit; lunges of 2 from stacks of 3 or 4, of 3 from stacks of 4. */
 uint64_t MAD_HOT(mad_count)(const GamePos *gp) {
     const MadPos *p = (const MadPos *)gp;
     if (mad_status(p) != OUTCOME_ONGOING) return 0;
@@ -93,27 +79,20 @@ uint64_t MAD_HOT(mad_count)(const GamePos *gp) {
     const Bb *atl = p->atl[p->stm];
     Bb not_own = ~s.own;
     uint64_t c = 0;
-#define MAD_COUNT_DIR(d)                                                                   \
-    do {                                                                                   \
-        c += (uint64_t)b8_popcount(b8_shift(atl[0], d) & s.fit[1]);                        \
-        c += (uint64_t)b8_popcount(b8_shift(atl[1], d) & s.fit[2]);                        \
-        c += (uint64_t)b8_popcount(b8_shift(atl[2], d) & s.fit[3]);                        \
-        c += (uint64_t)b8_popcount(b8_shift(atl[3], d) & s.fit[4]);                        \
-        Bb one = b8_shift(atl[2], d) & s.empty;                                            \
-        c += (uint64_t)b8_popcount(b8_shift(one, d) & not_own);                            \
-        Bb two = b8_shift(b8_shift(atl[3], d) & s.empty, d) & s.empty;                     \
-        c += (uint64_t)b8_popcount(b8_shift(two, d) & not_own);                            \
-    } while (0)
-    MAD_COUNT_DIR(DIR_N);
-    MAD_COUNT_DIR(DIR_NE);
-    MAD_COUNT_DIR(DIR_E);
-    MAD_COUNT_DIR(DIR_SE);
-    MAD_COUNT_DIR(DIR_S);
-    MAD_COUNT_DIR(DIR_SW);
-    MAD_COUNT_DIR(DIR_W);
-    MAD_COUNT_DIR(DIR_NW);
-#undef MAD_COUNT_DIR
+#define MAD_COUNT(d, delta)                                                                \
+    c += (uint64_t)(b8_popcount(b8_shift(atl[0], d) & s.fit[1]) + b8_popcount(b8_shift(atl[1], d) & s.fit[2]) + \
+                    b8_popcount(b8_shift(atl[2], d) & s.fit[3]) + b8_popcount(b8_shift(atl[3], d) & s.fit[4]) + \
+                    b8_popcount(lunge2(atl[2], d, s.empty, not_own)) +                    \
+                    b8_popcount(lunge3(atl[3], d, s.empty, not_own)));
+    MAD_DIRS(MAD_COUNT)
+#undef MAD_COUNT
     return c;
+}
+
+/* The k-th destination bit of t (k < popcount(t)). */
+static inline int nth_bit(Bb t, uint64_t k) {
+    while (k--) t &= t - 1;
+    return b8_lsb(t);
 }
 
 Move MAD_HOT(mad_nth)(const GamePos *gp, uint64_t k) {
@@ -121,16 +100,30 @@ Move MAD_HOT(mad_nth)(const GamePos *gp, uint64_t k) {
     if (mad_status(p) != OUTCOME_ONGOING) return MOVE_NONE;
     Sets s;
     sets_of(p, &s);
-    for (Bb b = s.own; b;) {
-        int sq = b8_pop_lsb(&b);
-        uint64_t c = (uint64_t)stack_count(p, &s, sq);
-        if (k < c) {
-            Move list[64];
-            stack_moves(p, &s, sq, list, GEN_ALL);
-            return list[k];
-        }
-        k -= c;
+    const Bb *atl = p->atl[p->stm];
+    Bb not_own = ~s.own;
+#define MAD_PICK(group, delta, bits)                                                       \
+    do {                                                                                   \
+        Bb t_ = (group);                                                                   \
+        uint64_t n_ = (uint64_t)b8_popcount(t_);                                           \
+        if (k < n_) {                                                                      \
+            int to_ = nth_bit(t_, k);                                                      \
+            return (bits) | (Move)(to_ - (delta)) | (Move)to_ << 6 | (Move)(s.enemy >> to_ & 1) << 16; \
+        }                                                                                  \
+        k -= n_;                                                                           \
+    } while (0);
+    for (int j = 1; j <= MAD_MAX_HEIGHT; j++) {
+#define MAD_NTH_SIMPLE(d, delta) MAD_PICK(b8_shift(atl[j - 1], d) & s.fit[j], delta, (Move)j << 12)
+        MAD_DIRS(MAD_NTH_SIMPLE)
+#undef MAD_NTH_SIMPLE
     }
+#define MAD_NTH_LUNGE2(d, delta) MAD_PICK(lunge2(atl[2], d, s.empty, not_own), 2 * (delta), 2u << 12 | MV_LUNGE)
+    MAD_DIRS(MAD_NTH_LUNGE2)
+#undef MAD_NTH_LUNGE2
+#define MAD_NTH_LUNGE3(d, delta) MAD_PICK(lunge3(atl[3], d, s.empty, not_own), 3 * (delta), 3u << 12 | MV_LUNGE)
+    MAD_DIRS(MAD_NTH_LUNGE3)
+#undef MAD_NTH_LUNGE3
+#undef MAD_PICK
     return MOVE_NONE;
 }
 
