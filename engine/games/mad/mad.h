@@ -49,6 +49,14 @@ static inline Move mv_make(int from, int to, int count, bool lunge, bool combat)
 /* The goal row of player p: the rank p wins on (player 1 aims at rank 8, player 2 at 1). */
 static inline Bb mad_goal(int p) { return p ? B8_RANK_1 : B8_RANK_8; }
 
+/* The row next to player p's goal row: a stack there threatens to win. */
+static inline Bb mad_pre_goal(int p) { return p ? b8_rank_bb(1) : b8_rank_bb(6); }
+
+/* The destinations of the player to move that make a move noisy (quiescence searches
+ * them): enemy stacks (combat) and the row before the goal (a threat to win, which the
+ * opponent must answer). Matches chose this set (see the README). */
+static inline Bb mad_loud(const MadPos *p) { return p->atl[p->stm ^ 1][0] | mad_pre_goal(p->stm); }
+
 /* Read-only tables, built once by mad_init_tables(). */
 /* mad_dir[a][b]: the direction from a to b when b lies 2 or 3 steps away on one of a's
  * eight lines (a lunge's last square), else DIR_NB. */

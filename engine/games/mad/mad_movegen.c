@@ -42,14 +42,32 @@ static inline int emit(Move *list, int c, Bb t, int delta, Move bits, Bb enemy) 
     return c;
 }
 
+static inline int lunges(Move *list, int c, const Bb *atl, const Sets *s, Bb want) {
+    Bb dst = ~s->own & want;
+    if (atl[2]) {
+#define MAD_LUNGE2(d, delta) c = emit(list, c, lunge2(atl[2], d, s->empty, dst), 2 * (delta), 2u << 12 | MV_LUNGE, s->enemy);
+        MAD_DIRS(MAD_LUNGE2)
+#undef MAD_LUNGE2
+    }
+    if (atl[3]) {
+#define MAD_LUNGE3(d, delta) c = emit(list, c, lunge3(atl[3], d, s->empty, dst), 3 * (delta), 3u << 12 | MV_LUNGE, s->enemy);
+        MAD_DIRS(MAD_LUNGE3)
+#undef MAD_LUNGE3
+    }
+    return c;
+}
+
 int MAD_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const MadPos *p = (const MadPos *)gp;
     if (mad_status(p) != OUTCOME_ONGOING) return 0;
     Sets s;
     sets_of(p, &s);
     const Bb *atl = p->atl[p->stm];
-    Bb want = kind == GEN_ALL ? ~0ULL : kind == GEN_NOISY ? s.enemy : ~s.enemy;
+    Bb loud = mad_loud(p), want = kind == GEN_ALL ? ~0ULL : kind == GEN_NOISY ? loud : ~loud;
     int c = 0;
+#ifdef MAD_LUNGES_FIRST
+    if (kind != GEN_ALL) c = lunges(list, c, atl, &s, want);
+#endif
     for (int k = 1; k <= MAD_MAX_HEIGHT && atl[k - 1]; k++) {
         Bb from = atl[k - 1], dst = s.fit[k] & want;
         Move bits = (Move)k << 12;
@@ -57,17 +75,10 @@ int MAD_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
         MAD_DIRS(MAD_SIMPLE)
 #undef MAD_SIMPLE
     }
-    Bb dst = ~s.own & want;
-    if (atl[2]) {
-#define MAD_LUNGE2(d, delta) c = emit(list, c, lunge2(atl[2], d, s.empty, dst), 2 * (delta), 2u << 12 | MV_LUNGE, s.enemy);
-        MAD_DIRS(MAD_LUNGE2)
-#undef MAD_LUNGE2
-    }
-    if (atl[3]) {
-#define MAD_LUNGE3(d, delta) c = emit(list, c, lunge3(atl[3], d, s.empty, dst), 3 * (delta), 3u << 12 | MV_LUNGE, s.enemy);
-        MAD_DIRS(MAD_LUNGE3)
-#undef MAD_LUNGE3
-    }
+#ifdef MAD_LUNGES_FIRST
+    if (kind == GEN_ALL)
+#endif
+        c = lunges(list, c, atl, &s, want);
     return c;
 }
 

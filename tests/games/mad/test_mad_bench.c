@@ -2,7 +2,7 @@
  * promises), a signature stable in one engine, a fresh one and the executable, perft of the
  * start, playouts reproducible with nth_move and the list agreeing. Speed is never asserted. */
 #include "bench/bench.h"
-#include "testutil.h"
+#include "mad_test.h"
 
 static const GameOps *G;
 
@@ -89,11 +89,7 @@ START_TEST(perft_and_playouts) {
 END_TEST
 
 int main(void) {
-    G = game_find("mad");
-    if (!G) {
-        fprintf(stderr, "the game mad is not registered\n");
-        return EXIT_FAILURE;
-    }
+    G = mad_game();
     Suite *s = suite_create("mad_bench");
     TCase *tc = tcase_create("bench");
     tcase_set_timeout(tc, 300);

@@ -4,7 +4,7 @@
 #include "engine/games/mad/mad.h"
 #include "engine/games/mad/mad_game.h"
 #include "engine/prng.h"
-#include "testutil.h"
+#include "mad_test.h"
 
 static const GameOps *G, *VARIANTS[MAD_MAX_VARIANTS];
 static int N_VARIANTS;
@@ -92,11 +92,7 @@ START_TEST(trace_adds_up) {
 END_TEST
 
 int main(void) {
-    G = game_find("mad");
-    if (!G) {
-        fprintf(stderr, "the game mad is not registered\n");
-        return EXIT_FAILURE;
-    }
+    G = mad_game();
     N_VARIANTS = mad_variants(VARIANTS);
     Suite *s = suite_create("mad_eval");
     TCase *tc = tcase_create("eval");

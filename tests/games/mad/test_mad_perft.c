@@ -3,7 +3,7 @@
  * every build of the hot code the CPU runs; perft_divide's lines add up. */
 #include "engine/games/mad/mad_game.h"
 #include "engine/perft.h"
-#include "testutil.h"
+#include "mad_test.h"
 
 static const GameOps *G, *VARIANTS[MAD_MAX_VARIANTS];
 static int N_VARIANTS;
@@ -80,11 +80,7 @@ START_TEST(divide_sums_and_format) {
 END_TEST
 
 int main(void) {
-    G = game_find("mad");
-    if (!G) {
-        fprintf(stderr, "the game mad is not registered\n");
-        return EXIT_FAILURE;
-    }
+    G = mad_game();
     N_VARIANTS = mad_variants(VARIANTS);
     if (VARIANTS[N_VARIANTS - 1] != G) {
         fprintf(stderr, "the registry does not hand out the best build for this CPU\n");

@@ -3,7 +3,7 @@
  * string with the position left untouched, and random junk. */
 #include "engine/games/mad/mad_game.h"
 #include "engine/prng.h"
-#include "testutil.h"
+#include "mad_test.h"
 
 static const GameOps *G;
 
@@ -164,11 +164,7 @@ START_TEST(display) {
 END_TEST
 
 int main(void) {
-    G = game_find("mad");
-    if (!G) {
-        fprintf(stderr, "the game mad is not registered\n");
-        return EXIT_FAILURE;
-    }
+    G = mad_game();
     Suite *s = suite_create("mad_position");
     TCase *tc = tcase_create("position");
     tcase_add_test(tc, good_strings);

@@ -2,7 +2,7 @@
  * stacking limit, lunges and what blocks them, attrition, each way a game ends and their
  * order, the no-progress counter, move text, keys, the goal-row threats. */
 #include "engine/games/mad/mad_game.h"
-#include "testutil.h"
+#include "mad_test.h"
 
 static const GameOps *G;
 
@@ -244,6 +244,26 @@ START_TEST(move_text) {
 }
 END_TEST
 
+/* What quiescence searches: combat, and steps onto the row before the goal (threats). */
+START_TEST(noisy_moves) {
+    GamePos p = pos_of("8/8/3c4/3C[3]4/8/7c/8/8 1 0 0", 150);
+    Move list[MAX_MOVES];
+    int n = G->gen_moves(&p, list, GEN_NOISY);
+    char texts[MAX_MOVES][MOVE_STR_MAX], all[1024] = "";
+    for (int i = 0; i < n; i++) G->print_move(&p, list[i], texts[i]);
+    qsort(texts, (size_t)n, MOVE_STR_MAX, cmp_str);
+    for (int i = 0; i < n; i++) strcat(strcat(all, i ? " " : ""), texts[i]);
+    ck_assert_str_eq(all, "d5b7 d5d6 d5d6x1 d5d6x2 d5f7"); /* d6 blocks d5d7 */
+    p = pos_of("8/8/3c4/3C[3]4/8/7c/8/8 2 0 0", 150);
+    n = G->gen_moves(&p, list, GEN_NOISY);
+    for (int i = 0; i < n; i++) G->print_move(&p, list[i], texts[i]);
+    qsort(texts, (size_t)n, MOVE_STR_MAX, cmp_str);
+    all[0] = 0;
+    for (int i = 0; i < n; i++) strcat(strcat(all, i ? " " : ""), texts[i]);
+    ck_assert_str_eq(all, "d6d5 h3g2 h3h2");
+}
+END_TEST
+
 START_TEST(keys) {
     GameConfig cfg = {{150}};
     GamePos a, b;
@@ -296,11 +316,7 @@ START_TEST(threats) {
 END_TEST
 
 int main(void) {
-    G = game_find("mad");
-    if (!G) {
-        fprintf(stderr, "the game mad is not registered\n");
-        return EXIT_FAILURE;
-    }
+    G = mad_game();
     Suite *s = suite_create("mad_rules");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, start_position);
@@ -311,6 +327,7 @@ int main(void) {
     tcase_add_test(tc, end_rules_in_order);
     tcase_add_test(tc, no_progress);
     tcase_add_test(tc, move_text);
+    tcase_add_test(tc, noisy_moves);
     tcase_add_test(tc, keys);
     tcase_add_test(tc, threats);
     suite_add_tcase(s, tc);
