@@ -96,14 +96,6 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
     p->ply--;
 }
 
-#ifdef MAD_NO_NULL
-#define MAD_NULL_MOVE NULL
-#define MAD_UNMAKE_NULL NULL
-#else
-#define MAD_NULL_MOVE mad_make_null
-#define MAD_UNMAKE_NULL mad_unmake_null
-#endif
-
 /* One table per build of the hot functions; sfx is their suffix (see MAD_HOT in mad.h). */
 #define MAD_OPS(sfx, isa_name)                                                            \
     {                                                                                     \
@@ -117,8 +109,8 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
         .history_index = mad_history_index, .make = mad_make##sfx,                        \
         .unmake = mad_unmake##sfx, .key = mad_key, .player_to_move = mad_player_to_move,  \
         .ply = mad_ply, .in_check = mad_in_check##sfx,                                    \
-        .winning_move = mad_winning_move##sfx, .see_ge = NULL, .make_null = MAD_NULL_MOVE, \
-        .unmake_null = MAD_UNMAKE_NULL, .terminal = mad_terminal,                         \
+        .winning_move = mad_winning_move##sfx, .see_ge = NULL, .make_null = mad_make_null, \
+        .unmake_null = mad_unmake_null, .terminal = mad_terminal,                         \
         .no_moves_outcome = mad_no_moves_outcome,                                         \
         .repetition_outcome = mad_repetition_outcome, .repeat_window = mad_repeat_window, \
         .progress_left = mad_progress_left, .evaluate = mad_evaluate##sfx,                \

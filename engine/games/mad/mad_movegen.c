@@ -65,9 +65,6 @@ int MAD_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const Bb *atl = p->atl[p->stm];
     Bb loud = mad_loud(p), want = kind == GEN_ALL ? ~0ULL : kind == GEN_NOISY ? loud : ~loud;
     int c = 0;
-#ifdef MAD_LUNGES_FIRST
-    if (kind != GEN_ALL) c = lunges(list, c, atl, &s, want);
-#endif
     for (int k = 1; k <= MAD_MAX_HEIGHT && atl[k - 1]; k++) {
         Bb from = atl[k - 1], dst = s.fit[k] & want;
         Move bits = (Move)k << 12;
@@ -75,10 +72,7 @@ int MAD_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
         MAD_DIRS(MAD_SIMPLE)
 #undef MAD_SIMPLE
     }
-#ifdef MAD_LUNGES_FIRST
-    if (kind == GEN_ALL)
-#endif
-        c = lunges(list, c, atl, &s, want);
+    c = lunges(list, c, atl, &s, want);
     return c;
 }
 
