@@ -30,8 +30,8 @@ START_TEST(symmetric) {
     G = VARIANTS[_i];
     Prng rng = {test_seed("symmetric", 21)};
     GameConfig cfg = {{150}};
-    int checked = 0;
-    for (int g = 0; g < 40; g++) {
+    int checked = 0, games = (int)test_count(40);
+    for (int g = 0; g < games; g++) {
         GamePos p;
         G->startpos(&p, &cfg);
         Move list[MAX_MOVES];
@@ -51,7 +51,7 @@ START_TEST(symmetric) {
             G->make(&p, list[prng_below(&rng, (uint32_t)n)], &u);
         }
     }
-    ck_assert_int_gt(checked, 1000);
+    ck_assert_int_gt(checked, 25 * games);
 }
 END_TEST
 
@@ -59,7 +59,7 @@ END_TEST
 START_TEST(trace_adds_up) {
     Prng rng = {test_seed("trace_adds_up", 22)};
     GameConfig cfg = {{150}};
-    for (int g = 0; g < 20; g++) {
+    for (int g = 0, games = (int)test_count(20); g < games; g++) {
         GamePos p;
         G->startpos(&p, &cfg);
         Move list[MAX_MOVES];

@@ -88,7 +88,7 @@ END_TEST
 START_TEST(random_round_trips) {
     Prng rng = {test_seed("random_round_trips", 11)};
     GameConfig cfg = {{150}};
-    for (int i = 0; i < 20000; i++) {
+    for (int i = 0, n = (int)test_count(40000); i < n; i++) {
         char fen[POS_STR_MAX], again[POS_STR_MAX], err[ERR_STR_MAX];
         int left[2] = {32, 32}, fill = (int)prng_below(&rng, 101);
         char *o = fen;
@@ -124,7 +124,7 @@ START_TEST(random_junk) {
     static const char ALPHABET[] = "12345678/Cc[]0 9x-\t";
     GameConfig cfg = {{150}};
     const char *base = "8/c[4]c[4]c[4]c[4]c[4]c[4]c[4]c[4]/8/8/8/8/C[4]C[4]C[4]C[4]C[4]C[4]C[4]C[4]/8 1 0 0";
-    for (int i = 0; i < 20000; i++) {
+    for (int i = 0, n = (int)test_count(40000); i < n; i++) {
         char fen[256], err[ERR_STR_MAX] = "";
         snprintf(fen, sizeof fen, "%s", base);
         int len = (int)strlen(fen), edits = 1 + (int)prng_below(&rng, 4);

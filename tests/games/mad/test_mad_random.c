@@ -2,7 +2,7 @@
  * against the plain reference referee (mad_reference.c): the moves and their texts, the
  * position after every move, results, noisy/quiet split, counts, k-th move, legality of
  * any 32-bit value, goal-row threats, make/unmake restoring every byte, the key; with
- * every build of the hot code the CPU runs. SIMIA_MAD_GAMES scales the number of games. */
+ * every build of the hot code the CPU runs. test_count() scales the numbers of games. */
 #include "engine/games/mad/mad.h"
 #include "engine/games/mad/mad_game.h"
 #include "engine/prng.h"
@@ -15,13 +15,6 @@ static int N_VARIANTS;
 static GameConfig cfg_of(int limit) {
     GameConfig c = {{limit}};
     return c;
-}
-
-/* Games per test: SIMIA_MAD_GAMES when set, else the default. */
-static int games(int def) {
-    const char *env = getenv("SIMIA_MAD_GAMES");
-    int n = env && *env ? atoi(env) : def;
-    return n > 0 ? n : def;
 }
 
 static GameResult of_ref(int status) {
@@ -219,7 +212,7 @@ START_TEST(random_games) {
     G = VARIANTS[_i / 2];
     Prng rng = {test_seed("random_games", 1) + (uint64_t)_i * 7919};
     long plies = 0;
-    int n = games(250);
+    int n = (int)test_count(1000);
     for (int g = 0; g < n; g++) plies += random_game(&rng, g % 3 == 2 ? 12 : 150, 4, 64);
     fprintf(stderr, "random_games: %d games, %ld plies\n", n, plies);
     ck_assert_int_gt(plies, n * 10);
@@ -253,7 +246,7 @@ static void random_position(Prng *rng, RefPos *r, int limit) {
 START_TEST(random_positions) {
     G = VARIANTS[_i];
     Prng rng = {test_seed("random_positions", 2) + (uint64_t)_i * 104729};
-    int n = games(250) * 12;
+    int n = (int)test_count(12000);
     for (int i = 0; i < n; i++) {
         int limit = (int)prng_below(&rng, 3) * 7; /* 0 (off), 7, 14 */
         GameConfig cfg = cfg_of(limit);
@@ -272,7 +265,8 @@ END_TEST
 START_TEST(builds_agree) {
     Prng rng = {test_seed("builds_agree", 3)};
     GameConfig cfg = cfg_of(150);
-    for (int g = 0; g < 50; g++) {
+    int games = (int)test_count(100);
+    for (int g = 0; g < games; g++) {
         GamePos p[MAD_MAX_VARIANTS];
         for (int v = 0; v < N_VARIANTS; v++) VARIANTS[v]->startpos(&p[v], &cfg);
         for (;;) {
