@@ -6,10 +6,11 @@
 #include "engine/prng.h"
 #include "testutil.h"
 
-/* Random games per game and option set; SIMIA_CONTRACT_GAMES raises it for a soak. */
+/* Random games per game and option set (a quarter in sanitizer builds); SIMIA_CONTRACT_GAMES
+ * sets it for a soak. */
 static int games_per_config(void) {
     const char *env = getenv("SIMIA_CONTRACT_GAMES");
-    return env && atoi(env) > 0 ? atoi(env) : 16;
+    return env && atoi(env) > 0 ? atoi(env) : (int)test_count(16);
 }
 #define PLY_CAP 400
 
