@@ -9,10 +9,11 @@
 #include "boomzoom/bz_game.h"
 #include "dragonsteeth/dt_game.h"
 #include "embed/embed_game.h"
+#include "mad/mad_game.h"
 #include "monkeyqueen/mq_game.h"
 #include "zoo/zoo_game.h"
 
-const GameOps *const GAMES[] = {&MONKEY_QUEEN, &BOOM_ZOOM, &DRAGONS_TEETH, &EMBED, &ZOO_CONTEST};
+const GameOps *const GAMES[] = {&MONKEY_QUEEN, &BOOM_ZOOM, &DRAGONS_TEETH, &EMBED, &MAD_GAME, &ZOO_CONTEST};
 const int GAMES_COUNT = (int)(sizeof GAMES / sizeof GAMES[0]);
 _Static_assert(sizeof GAMES / sizeof GAMES[0] <= GAMES_MAX, "raise GAMES_MAX");
 

@@ -1,0 +1,153 @@
+/* mad_game.c — M.A.D.'s entry in the game contract: its option, the small operations, its
+ * tables of operations (one per build of the hot code) and the choice among them. */
+#include "mad_game.h"
+
+#include <limits.h>
+#include <pthread.h>
+
+#include "mad.h"
+
+static const GameOps *mad_init(void);
+
+static const GameOptionDef MAD_OPTIONS[MAD_OPT_NB] = {
+    [MAD_OPT_NOPROGRESS] = {"NoProgressPlies", GOPT_SPIN, 150, 0, 10000, NULL, NULL},
+};
+
+static bool mad_is_noisy(const GamePos *gp, Move m) {
+    return (mad_loud((const MadPos *)gp) & b8_bit(mv_to(m))) != 0;
+}
+
+/* Combat is even, so its worth is in whom it removes: the victims nearest their goal
+ * first (they are the threats), then more of them; a threat to win counts as a victim on
+ * the row next to the opponent's home. */
+static int mad_noisy_value(const GamePos *gp, Move m) {
+    const MadPos *p = (const MadPos *)gp;
+    int to = mv_to(m), victims = p->h[to], k = mv_lunge(m) ? 1 : mv_count(m);
+    int rank = b8_rank(to), progress = p->stm == PLAYER_1 ? 7 - rank : rank; /* theirs */
+    return progress * 8 + (k < victims ? k : victims);
+}
+
+/* The direction of a king step from a to b (adjacent), by the signs of the file and
+ * rank differences. */
+static const uint8_t STEP_DIR[3][3] = {
+    /* df = -1 */ {DIR_SW, DIR_W, DIR_NW},
+    /* df =  0 */ {DIR_S, DIR_NB, DIR_N},
+    /* df = +1 */ {DIR_SE, DIR_E, DIR_NE},
+};
+
+/* From x direction x kind: kinds 0-3 are simple moves of 1-4 checkers, 4-5 lunges of 2-3
+ * (64 x 8 x 6 = 3072 entries: small tables, and a move keeps its meaning wherever the
+ * destination's contents change). */
+enum { MAD_HISTORY_SIZE = B8_SQ * DIR_NB * 6 };
+static int mad_history_index(const GamePos *gp, Move m) {
+    (void)gp;
+    int from = mv_from(m), to = mv_to(m), k = mv_count(m), d;
+    if (mv_lunge(m)) {
+        d = mad_dir[from][to];
+        k += 2; /* lunges of 2, 3 are kinds 4, 5 */
+    } else {
+        int df = b8_file(to) - b8_file(from), dr = b8_rank(to) - b8_rank(from);
+        d = STEP_DIR[df + 1][dr + 1];
+        k -= 1;
+    }
+    return (from * DIR_NB + d) * 6 + k;
+}
+
+static Key mad_key(const GamePos *gp) { return ((const MadPos *)gp)->key; }
+static int mad_player_to_move(const GamePos *gp) { return ((const MadPos *)gp)->stm; }
+static int mad_ply(const GamePos *gp) { return ((const MadPos *)gp)->ply; }
+static Outcome mad_terminal(const GamePos *gp) { return mad_status((const MadPos *)gp); }
+
+/* A position that is not over always has a move (see the rules file), so this answers
+ * only for finished positions, as terminal() does. */
+static Outcome mad_no_moves_outcome(const GamePos *gp) {
+    Outcome o = mad_status((const MadPos *)gp);
+    return o == OUTCOME_ONGOING ? OUTCOME_DRAW : o;
+}
+
+static Outcome mad_repetition_outcome(const GamePos *gp) {
+    (void)gp;
+    return OUTCOME_DRAW;
+}
+
+/* Every move that resets the counter is combat, which removes checkers for good: no
+ * position before the last combat can come back. */
+static int mad_repeat_window(const GamePos *gp) { return ((const MadPos *)gp)->noprog; }
+
+static int mad_progress_left(const GamePos *gp) {
+    const MadPos *p = (const MadPos *)gp;
+    return p->limit ? p->limit - p->noprog : INT_MAX;
+}
+
+/* A pass, for the search's null move: the other player is to move, nothing else changes. */
+bool mad_make_null(GamePos *gp, GameUndo *gu) {
+    MadPos *p = (MadPos *)gp;
+    ((MadUndo *)gu)->key = p->key;
+    p->key ^= mad_z_p2;
+    p->stm ^= 1;
+    p->ply++;
+    return true;
+}
+
+void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
+    MadPos *p = (MadPos *)gp;
+    p->key = ((const MadUndo *)gu)->key;
+    p->stm ^= 1;
+    p->ply--;
+}
+
+/* One table per build of the hot functions; sfx is their suffix (see MAD_HOT in mad.h). */
+#define MAD_OPS(sfx, isa_name)                                                            \
+    {                                                                                     \
+        .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB, \
+        .option_prefix = "MAD", .isa = isa_name, .init = mad_init, .startpos = mad_startpos, \
+        .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,   \
+        .parse_move = mad_parse_move, .print_move = mad_print_move,                       \
+        .gen_moves = mad_gen##sfx, .count_moves = mad_count##sfx, .nth_move = mad_nth##sfx, \
+        .is_legal = mad_is_legal##sfx, .is_noisy = mad_is_noisy,                          \
+        .noisy_value = mad_noisy_value, .history_size = MAD_HISTORY_SIZE,                 \
+        .history_index = mad_history_index, .make = mad_make##sfx,                        \
+        .unmake = mad_unmake##sfx, .key = mad_key, .player_to_move = mad_player_to_move,  \
+        .ply = mad_ply, .in_check = mad_in_check##sfx,                                    \
+        .winning_move = mad_winning_move##sfx, .see_ge = NULL, .make_null = mad_make_null, \
+        .unmake_null = mad_unmake_null, .terminal = mad_terminal,                         \
+        .no_moves_outcome = mad_no_moves_outcome,                                         \
+        .repetition_outcome = mad_repetition_outcome, .repeat_window = mad_repeat_window, \
+        .progress_left = mad_progress_left, .evaluate = mad_evaluate##sfx,                \
+        .eval_trace = mad_eval_trace,                                                     \
+    }
+
+const GameOps MAD_GAME = MAD_OPS(, "x86-64");
+#ifdef MAD_HAVE_POPCNT
+static const GameOps MAD_GAME_POPCNT = MAD_OPS(_popcnt, "x86-64+popcnt+bmi2");
+#endif
+
+static int cpu_variants(const GameOps **out) {
+    int n = 0;
+    out[n++] = &MAD_GAME;
+#ifdef MAD_HAVE_POPCNT
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        out[n++] = &MAD_GAME_POPCNT;
+#endif
+    return n;
+}
+
+static pthread_once_t mad_once = PTHREAD_ONCE_INIT;
+static const GameOps *mad_best;
+
+static void mad_init_once(void) {
+    const GameOps *v[MAD_MAX_VARIANTS];
+    mad_init_tables();
+    mad_best = v[cpu_variants(v) - 1];
+}
+
+static const GameOps *mad_init(void) {
+    pthread_once(&mad_once, mad_init_once);
+    return mad_best;
+}
+
+int mad_variants(const GameOps **out) {
+    mad_init();
+    return cpu_variants(out);
+}

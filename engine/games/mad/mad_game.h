@@ -1,0 +1,16 @@
+/* mad_game.h — the M.A.D. game module as the core sees it: one table of operations
+ * (rules: Ty Bomba, New Millennium Checkers, 2005, as ../shared/rules/mad.md plays them). */
+#ifndef SIMIA_MAD_GAME_H
+#define SIMIA_MAD_GAME_H
+
+#include "../../game.h"
+
+/* The portable table (for the registry's list; play with what its init returns). */
+extern const GameOps MAD_GAME;
+
+/* Every build of the module this CPU can run, portable first, best last (at most
+ * MAD_MAX_VARIANTS): what init chooses from, and what tests and benchmarks compare. */
+#define MAD_MAX_VARIANTS 2
+int mad_variants(const GameOps **out);
+
+#endif
