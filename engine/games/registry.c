@@ -6,9 +6,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "monkeykingchess/mkc_game.h"
 #include "monkeyqueen/mq_game.h"
 
-const GameOps *const GAMES[] = {&MONKEY_QUEEN};
+const GameOps *const GAMES[] = {&MONKEY_QUEEN, &MONKEY_KING_CHESS};
 const int GAMES_COUNT = (int)(sizeof GAMES / sizeof GAMES[0]);
 _Static_assert(sizeof GAMES / sizeof GAMES[0] <= GAMES_MAX, "raise GAMES_MAX");
 

@@ -26,6 +26,7 @@ typedef struct {
 typedef struct {
     Cand *c;
     int n, cap;
+    int stop_at; /* keep no more than this many (0: all) */
 } Cands;
 
 static const char FRONT[2][6] = {"PNHKC", "pnhkc"};
@@ -130,6 +131,7 @@ static int on_board(const RPos *p, char piece) {
 }
 
 static void push(Cands *L, const Cand *c) {
+    if (L->stop_at && L->n >= L->stop_at) return;
     if (L->n == L->cap) {
         L->cap = L->cap ? 2 * L->cap : 64;
         L->c = realloc(L->c, sizeof *L->c * (size_t)L->cap);
@@ -330,7 +332,7 @@ static void extra_moves(const RPos *p, Cands *L) {
 }
 
 static int blue_has_move(const RPos *q) {
-    Cands L = {0};
+    Cands L = {.stop_at = 1};
     pseudo_moves(q, BLUE, &L);
     int n = L.n;
     free(L.c);
@@ -482,6 +484,23 @@ int mkc_ref_moves(const char *fen, const MkcRefCfg *cfg, char *out) {
     qsort(L.c, (size_t)L.n, sizeof *L.c, cmp_text);
     for (int i = 0; i < L.n; i++) strcat(strcat(out, i ? " " : ""), L.c[i].text);
     int n = L.n;
+    free(L.c);
+    return n;
+}
+
+int mkc_ref_moves_after(const char *fen, const MkcRefCfg *cfg, char (*moves)[16], char (*after)[MKC_REF_FEN_MAX],
+                        int max) {
+    RPos p;
+    if (!parse(fen, cfg, &p)) return -1;
+    if (over_by_counter(&p)) return 0;
+    Cands L = {0};
+    legal_moves(&p, &L);
+    qsort(L.c, (size_t)L.n, sizeof *L.c, cmp_text);
+    int n = L.n < max ? L.n : max;
+    for (int i = 0; i < n; i++) {
+        strcpy(moves[i], L.c[i].text);
+        print(&L.c[i].q, after[i]);
+    }
     free(L.c);
     return n;
 }

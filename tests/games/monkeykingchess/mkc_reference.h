@@ -16,6 +16,11 @@ typedef struct {
 /* The legal moves of a position string as sorted, space-separated text; returns their
  * number, or -1 when the reference cannot read the string. */
 int mkc_ref_moves(const char *fen, const MkcRefCfg *cfg, char *out);
+/* The legal moves (sorted by text, at most max) and the position string after each;
+ * returns their number, or -1 when the string is unreadable. */
+#define MKC_REF_FEN_MAX 128
+int mkc_ref_moves_after(const char *fen, const MkcRefCfg *cfg, char (*moves)[16], char (*after)[MKC_REF_FEN_MAX],
+                        int max);
 /* Plays one move (its text) and writes the position string after it; false when the
  * move is not legal there (or the string unreadable). */
 bool mkc_ref_play(const char *fen, const MkcRefCfg *cfg, const char *move, char *out);
