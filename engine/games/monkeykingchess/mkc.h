@@ -23,7 +23,18 @@ enum { MKC_SQ_Q2 = 14, MKC_SQ_R2 = 15, MKC_SQ_Q7 = 54, MKC_SQ_R7 = 55, MKC_NO_SQ
 static inline Bb bit(int sq) { return 1ULL << sq; }
 static inline int lsb(Bb b) { return __builtin_ctzll(b); }
 static inline int msb(Bb b) { return 63 - __builtin_clzll(b); }
-static inline int popcount(Bb b) { return __builtin_popcountll(b); }
+/* Without the popcnt instruction gcc calls a slow library routine for the builtin, so the
+ * portable build counts with shifts and masks. */
+static inline int popcount(Bb b) {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+    return __builtin_popcountll(b);
+#else
+    b -= (b >> 1) & 0x5555555555555555ULL;
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
 static inline int pop_lsb(Bb *b) {
     int s = lsb(*b);
     *b &= *b - 1;
@@ -149,6 +160,8 @@ static inline void mkc_set_tokens(MKCPos *p, int n) {
 }
 /* The Pilgrim's square, or -1 when it is in hand or has left. */
 static inline int mkc_pilgrim(const MKCPos *p) { return p->bb[RK] ? lsb(p->bb[RK]) : -1; }
+/* The Pilgrim is neither on the board nor in hand: it left by the exit (Red won), or a
+ * Blue flip move took it (Blue won); the player deciding next lost. */
 static inline bool mkc_exited(const MKCPos *p) { return !p->bb[RK] && !p->hand[RED][D_KING]; }
 
 enum { MKC_OPT_RIVER, MKC_OPT_NOPROGRESS, MKC_OPT_NB };

@@ -28,11 +28,13 @@ static Outcome mkc_no_moves_outcome(const GamePos *gp) {
     return p->stm == RED && !p->extra && mkc_pilgrim_attacked(p) ? OUTCOME_LOSS : OUTCOME_DRAW;
 }
 
-/* Precedence: the exit, then no legal move, then the no-progress limit (repetition, the
- * weakest, is the core's). */
+/* Precedence: the Pilgrim gone, then no legal move, then the no-progress limit
+ * (repetition, the weakest, is the core's). The Pilgrim is gone after its exit (Red won;
+ * Blue decides next) or after Blue took it with a flip move (Blue won; Red decides next):
+ * either way the player deciding has lost. */
 static Outcome mkc_terminal(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
-    if (mkc_exited(p)) return p->stm == RED ? OUTCOME_WIN : OUTCOME_LOSS;
+    if (mkc_exited(p)) return OUTCOME_LOSS;
     if (p->limit > 0 && p->np >= p->limit)
         return mkc_count_ignoring_counter(p) == 0 ? mkc_no_moves_outcome(gp) : OUTCOME_DRAW;
     return OUTCOME_ONGOING;

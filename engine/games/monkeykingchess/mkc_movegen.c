@@ -24,19 +24,26 @@ typedef struct {
     Bb occ, empty, enemy, cap; /* cap: enemy pieces that can be captured (not Mountains) */
     Bb immob;                  /* Blue pieces the Red Celestial immobilizes */
     bool flip_ok;
-    /* The Red Celestial's lines: the first piece each way, and the empty squares before.
-     * A piece put on one of those empty squares may free the Blue piece behind it. */
-    Bb c_first, c_empty;
+    /* The Red Celestial's lines: the first piece each way, and the empty squares before
+     * a Blue piece it holds (a piece put there frees that Blue piece). */
+    Bb c_first, c_hold;
     int ksq; /* the Pilgrim, or -1 */
     /* Red deciding */
     Bb checkers, pinned; /* pinned: Red pieces alone between the Pilgrim and a Blue slider */
+    Bb evasion;          /* in check: the squares a piece may go to against it */
     Bb blue_att;         /* squares Blue attacks (the Pilgrim in hand), or with the Pilgrim lifted */
     bool blue_hand_ok;   /* Blue will still be able to drop after any Red move */
-    bool blue_k_ok;      /* the Goblin King will still have a move after most Red moves */
+    Bb blue_wit;         /* Blue pieces that keep a move after most Red moves (at most 2) */
     /* Blue deciding */
     Bb blue_xray;        /* Blue pieces alone between the Pilgrim and a Blue slider */
     Bb check_sq[F_NB];   /* where each Blue face would attack the Pilgrim */
     bool red_drop_ok;    /* Red will still be able to drop after any Blue move */
+    Bb red_wit;          /* Red pieces that keep a safe move after most Blue moves (at most 2) */
+    bool kwit_done;
+    int n_kwit;          /* squares the Pilgrim could step (or be dropped) to safely */
+    int kwit[2];
+    Bb kwit_xray[2];     /* Blue pieces alone between such a square and a Blue slider */
+    Bb kwit_occ;         /* the occupancy those were judged with (the Pilgrim lifted) */
 } Ctx;
 
 static bool red_has_basic_move(const MKCPos *p);
@@ -54,10 +61,114 @@ static Bb xray_blockers(const MKCPos *p, int sq, Bb occ, int blockers) {
     return r;
 }
 
+/* Where a Blue piece showing face would attack sq (occupancy occ). */
+static Bb attack_from(int sq, int face, Bb occ) {
+    switch (face) {
+    case BP:
+    case BS: return mkc_pawn_cap[RED][sq];
+    case BN: return mkc_knight[sq];
+    case BG: return mkc_ferz[sq];
+    case BH: return mkc_hero[RED][sq];
+    case BK: return mkc_king[sq];
+    case BL: return ray_attack(DIR_N, sq, occ);
+    case BC: return rook_attack(sq, occ);
+    default: return 0;
+    }
+}
+
 static int hand_total(const MKCPos *p, int side) {
     int n = 0;
     for (int d = 0; d < D_NB; d++) n += p->hand[side][d];
     return n;
+}
+
+static Bb step_targets(int face, int sq, Bb free) {
+    switch (face) {
+    case BN:
+    case RN: return mkc_knight[sq] & free;
+    case BG:
+    case RM: return mkc_ferz[sq] & free;
+    case BH: return mkc_hero[BLUE][sq] & free;
+    case RH: return mkc_hero[RED][sq] & free;
+    case BK: return mkc_king[sq] & free;
+    default: return 0;
+    }
+}
+
+/* Witnesses that Blue keeps a move after a Red move: Blue pieces on earth whose move and
+ * capture patterns agree (N G H K). A Red move never turns one of their squares into a
+ * square they cannot take, short of a burial; only capturing the piece or changing the
+ * Celestial's lines (which the caller excludes) takes its move away. */
+static void blue_witnesses(Ctx *c) {
+    const MKCPos *p = c->p;
+    Bb free = c->empty | (p->occ[RED] & ~p->bb[RX]), w = 0;
+    static const uint8_t faces[] = {BK, BN, BG, BH};
+    for (int i = 0; i < 4 && popcount(w) < 2; i++)
+        for (Bb b = p->bb[faces[i]] & MKC_EARTH & ~c->immob; b && popcount(w) < 2;) {
+            int sq = pop_lsb(&b);
+            if (step_targets(faces[i], sq, free)) w |= bit(sq);
+        }
+    c->blue_wit = w;
+}
+
+/* Witnesses that Red keeps a basic move after a Blue move that gives no check: a Red
+ * piece with move-and-capture pattern (n m h) off the Pilgrim's lines (so nothing pins
+ * it) with two safe squares (a Blue move takes at most one: a Celestial put there, or a
+ * burial's Mountain). */
+static void red_witnesses(Ctx *c) {
+    const MKCPos *p = c->p;
+    Bb lines = c->ksq >= 0 ? rook_attack(c->ksq, 0) : 0, w = 0;
+    Bb free = (c->empty | (p->occ[BLUE] & ~p->bb[BX])) & ~(c->ksq >= 0 ? c->c_hold | p->bb[BC] : 0);
+    static const uint8_t faces[] = {RN, RM, RH};
+    for (int i = 0; i < 3 && popcount(w) < 2; i++)
+        for (Bb b = p->bb[faces[i]] & MKC_EARTH & ~lines; b && popcount(w) < 2;) {
+            int sq = pop_lsb(&b);
+            if (popcount(step_targets(faces[i], sq, free)) >= 2) w |= bit(sq);
+        }
+    c->red_wit = w;
+}
+
+/* Witnesses that Red keeps a basic move after any Blue move, check or not: squares the
+ * Pilgrim could step (or be dropped) to safely. A Blue move spoils one only by taking
+ * the square or the Pilgrim, attacking the square from where it lands, lifting a piece
+ * that shields it from a slider, or freeing a piece the Celestial holds. Found on first
+ * need. */
+static void pilgrim_witnesses(Ctx *c) {
+    const MKCPos *p = c->p;
+    c->kwit_done = true;
+    c->n_kwit = 0;
+    Bb squares, occ;
+    if (c->ksq >= 0) {
+        if (bit(c->ksq) & c->c_first) return;
+        occ = c->occ ^ bit(c->ksq);
+        squares = mkc_king[c->ksq] & c->empty;
+    } else if (p->hand[RED][D_KING]) {
+        occ = c->occ;
+        squares = c->empty & MKC_RED_HALF;
+    } else {
+        return;
+    }
+    squares &= ~c->c_hold;
+    if (!squares) return;
+    squares &= ~mkc_blue_attacks(p, occ, c->immob);
+    c->kwit_occ = occ;
+    while (squares && c->n_kwit < 2) {
+        int s = pop_lsb(&squares);
+        c->kwit[c->n_kwit] = s;
+        c->kwit_xray[c->n_kwit++] = xray_blockers(p, s, occ, BLUE);
+    }
+}
+
+/* The targets after which some Pilgrim witness survives. */
+static Bb pilgrim_survivors(Ctx *c, int from, int kind, int face) {
+    if (!c->kwit_done) pilgrim_witnesses(c);
+    const MKCPos *p = c->p;
+    Bb survive = 0;
+    for (int i = 0; i < c->n_kwit && survive != ~0ULL; i++)
+        if (kind == K_DROP || !(bit(from) & c->kwit_xray[i]))
+            survive |= ~(bit(c->kwit[i]) | attack_from(c->kwit[i], face, c->kwit_occ) | c->c_hold | p->bb[RC] |
+                         p->bb[RK]);
+    return survive;
 }
 
 static void ctx_init(Ctx *c, const MKCPos *p, int side, int level) {
@@ -70,46 +181,56 @@ static void ctx_init(Ctx *c, const MKCPos *p, int side, int level) {
     c->cap = c->enemy & ~(p->bb[BX] | p->bb[RX]);
     c->immob = mkc_immobilized(p, c->occ);
     c->flip_ok = p->bb[side == BLUE ? BK : RK] != 0;
-    c->c_first = c->c_empty = 0;
+    c->c_first = c->c_hold = 0;
     if (p->bb[RC]) {
         int csq = lsb(p->bb[RC]);
-        Bb lines = p->bb[RC] & MKC_CLOUDS ? bit(csq ^ 1)
-                                          : ray_attack(DIR_N, csq, c->occ) | ray_attack(DIR_E, csq, c->occ) |
-                                                ray_attack(DIR_S, csq, c->occ) | ray_attack(DIR_W, csq, c->occ);
-        c->c_first = lines & c->occ;
-        c->c_empty = lines & ~c->occ;
+        if (p->bb[RC] & MKC_CLOUDS) {
+            c->c_first = bit(csq ^ 1) & c->occ;
+        } else {
+            for (int d = 0; d < 4; d++) {
+                Bb ray = ray_attack(d, csq, c->occ), first = ray & c->occ;
+                c->c_first |= first;
+                if (first & p->occ[BLUE]) c->c_hold |= ray & ~first;
+            }
+        }
     }
     c->ksq = mkc_pilgrim(p);
     if (side == RED) {
-        c->checkers = c->pinned = c->blue_att = 0;
+        c->checkers = c->pinned = c->blue_att = c->evasion = 0;
         if (c->ksq >= 0) {
-            c->checkers = mkc_attackers(p, c->ksq, c->occ, c->immob);
-            c->pinned = xray_blockers(p, c->ksq, c->occ, RED);
-            c->blue_att = mkc_blue_attacks(p, c->occ ^ bit(c->ksq), c->immob);
+            int k = c->ksq;
+            c->checkers = mkc_attackers(p, k, c->occ, c->immob);
+            c->pinned = xray_blockers(p, k, c->occ, RED);
+            c->blue_att = mkc_blue_attacks(p, c->occ ^ bit(k), c->immob);
+            if (c->checkers && !(c->checkers & (c->checkers - 1))) {
+                int x = lsb(c->checkers);
+                c->evasion = c->checkers;
+                if (p->board[x] == BC || p->board[x] == BL)
+                    for (int d = 0; d < 4; d++) {
+                        Bb r = ray_attack(d, k, c->occ);
+                        if (r & c->checkers) c->evasion = r;
+                    }
+            }
         } else if (p->hand[RED][D_KING]) {
             c->blue_att = mkc_blue_attacks(p, c->occ, c->immob);
         }
         if (level == FULL) {
             c->blue_hand_ok = hand_total(p, BLUE) > 0 && popcount(c->empty & MKC_BLUE_HALF) >= 2;
-            Bb k = p->bb[BK];
-            c->blue_k_ok = k && !(k & c->immob) && (mkc_king[lsb(k)] & (c->empty | (p->occ[RED] & ~p->bb[RX])));
+            c->blue_wit = 0;
+            if (!c->blue_hand_ok) blue_witnesses(c);
         }
     } else if (level == FULL) {
         int nonk = hand_total(p, RED) - p->hand[RED][D_KING];
-        Bb squares = c->empty & MKC_RED_HALF & ~(c->ksq >= 0 ? c->c_empty : 0);
+        Bb squares = c->empty & MKC_RED_HALF & ~(c->ksq >= 0 ? c->c_hold : 0);
         c->red_drop_ok = nonk > 0 && popcount(squares) >= 2;
         if (c->ksq >= 0) {
             int k = c->ksq;
             c->blue_xray = xray_blockers(p, k, c->occ, BLUE);
-            c->check_sq[BP] = c->check_sq[BS] = mkc_pawn_cap[RED][k];
-            c->check_sq[BN] = mkc_knight[k];
-            c->check_sq[BG] = mkc_ferz[k];
-            c->check_sq[BH] = mkc_hero[RED][k];
-            c->check_sq[BK] = mkc_king[k];
-            c->check_sq[BL] = ray_attack(DIR_N, k, c->occ);
-            c->check_sq[BC] = rook_attack(k, c->occ);
-            c->check_sq[BX] = 0;
+            for (int f = BP; f <= BX; f++) c->check_sq[f] = attack_from(k, f, c->occ);
         }
+        c->red_wit = 0;
+        c->kwit_done = false;
+        if (!c->red_drop_ok) red_witnesses(c);
     }
 }
 
@@ -178,18 +299,19 @@ static bool full_blue_test(const Ctx *c, Move m) {
     return red_has_basic_move(&q);
 }
 
-/* Red: the Pilgrim is safe after the move unless the move lifts the Pilgrim, a piece that
- * shields it from a slider, or the Celestial; puts a piece between the Celestial and a
- * piece it holds; buries a piece under a Blue Mountain (the captured square empties); or
- * the Pilgrim is in check. Blue keeps a move if it can drop, or if its King keeps one
- * (a Red move turns none of the King's squares into a Mountain or an own piece, short of
- * a burial) and stays free and on the board. Everything else is played out. */
+/* Red: the Pilgrim is safe after a move unless the move lifts a piece that shields it
+ * from a slider, or the Celestial; puts a piece between the Celestial and a piece it
+ * holds; or buries a piece under a Blue Mountain (the captured square empties). In check,
+ * only the Pilgrim, a capture of the single checker, a block, or a change of the
+ * Celestial's lines can help. Blue keeps a move if it can drop, or if one of its
+ * witnesses survives (see blue_witnesses). Everything else is played out. */
 static Bb red_legal(const Ctx *c, int from, int kind, int face, Bb t) {
     const MKCPos *p = c->p;
     Bb safe = 0, unsafe = 0;
+    bool celestial = (kind != K_DROP && (bit(from) & (c->c_first | p->bb[RC]))) || (face == RC && kind != K_MOVE);
     if (c->ksq < 0) {
         if (face == RK) {
-            Bb plain = t & ~c->c_empty;
+            Bb plain = t & ~c->c_hold;
             safe = plain & ~c->blue_att;
             unsafe = plain & c->blue_att;
         } else {
@@ -197,17 +319,22 @@ static Bb red_legal(const Ctx *c, int from, int kind, int face, Bb t) {
         }
     } else if (from == c->ksq && kind == K_MOVE) {
         if (!(bit(c->ksq) & c->c_first)) {
-            Bb plain = t & ~c->c_empty;
+            Bb plain = t & ~c->c_hold;
             safe = plain & ~c->blue_att;
             unsafe = plain & c->blue_att;
         }
-    } else if (!c->checkers && (kind == K_DROP || !(bit(from) & (c->pinned | c->c_first | p->bb[RC])))) {
-        safe = t & ~c->c_empty & ~p->bb[BC];
+    } else if (!c->checkers) {
+        bool moving_c = (kind != K_DROP && (bit(from) & p->bb[RC])) || (face == RC && kind != K_MOVE);
+        if (!moving_c && (kind == K_DROP || !(bit(from) & c->pinned))) safe = t & ~c->c_hold & ~p->bb[BC];
+    } else if (!celestial && (kind == K_DROP || !(bit(from) & c->pinned))) {
+        safe = t & c->evasion & ~c->c_hold & ~p->bb[BC];
+        unsafe = t & ~c->evasion & ~p->bb[BC];
     }
     Bb legal = safe;
     if (c->level == FULL && !c->blue_hand_ok) {
-        bool celestial = (kind != K_DROP && (bit(from) & (c->c_first | p->bb[RC]))) || (face == RC && kind != K_MOVE);
-        legal &= c->blue_k_ok && !celestial ? ~(p->bb[BK] | p->bb[BC]) : 0;
+        Bb keep = 0;
+        if (!celestial && c->blue_wit) keep = (c->blue_wit & (c->blue_wit - 1) ? ~0ULL : ~c->blue_wit) & ~p->bb[BC];
+        legal &= keep;
     }
     for (Bb u = t & ~legal & ~unsafe; u;) {
         int to = pop_lsb(&u);
@@ -216,27 +343,30 @@ static Bb red_legal(const Ctx *c, int from, int kind, int face, Bb t) {
     return legal;
 }
 
-/* Blue: Red keeps a basic move if it can drop a disk other than the Pilgrim on a square
- * that frees no Blue piece, and the move gives no check: it does not lift a piece that
- * shields the Pilgrim from a slider, bury the Celestial, put a piece between the
- * Celestial and a piece it holds, nor land where its face attacks the Pilgrim (unless
- * the Celestial holds it there). Everything else is played out. */
-static Bb blue_legal(const Ctx *c, int from, int kind, int face, Bb t) {
+/* Blue: a move gives no check unless it lifts a piece that shields the Pilgrim from a
+ * slider, buries the Celestial, frees a piece the Celestial holds, or lands where its
+ * face attacks the Pilgrim (unless the Celestial holds it there). After a move without
+ * check Red keeps a basic move if it can drop a disk other than the Pilgrim where it
+ * frees nothing, or if a witness piece survives (see red_witnesses); after any move, if a
+ * Pilgrim witness survives. Everything else is played out. */
+static Bb blue_legal(Ctx *c, int from, int kind, int face, Bb t) {
     const MKCPos *p = c->p;
-    Bb legal = 0;
-    if (c->red_drop_ok) {
-        if (c->ksq < 0) legal = t;
-        else if (kind == K_DROP || !(bit(from) & c->blue_xray))
-            legal = t & ~c->c_empty & ~p->bb[RC] & ~(c->check_sq[face] & ~c->c_first);
-    }
-    for (Bb u = t & ~legal; u;) {
+    Bb nocheck = t;
+    if (c->ksq >= 0)
+        nocheck = kind != K_DROP && (bit(from) & c->blue_xray)
+                      ? 0
+                      : t & ~c->c_hold & ~p->bb[RC] & ~(c->check_sq[face] & ~c->c_first);
+    Bb wit = c->red_wit;
+    Bb keep = c->red_drop_ok ? nocheck : nocheck & (!wit ? 0 : wit & (wit - 1) ? ~0ULL : ~wit);
+    if (keep != t) keep |= t & pilgrim_survivors(c, from, kind, face);
+    for (Bb u = t & ~keep; u;) {
         int to = pop_lsb(&u);
-        if (full_blue_test(c, move_of(p, from, to, kind, face))) legal |= bit(to);
+        if (full_blue_test(c, move_of(p, from, to, kind, face))) keep |= bit(to);
     }
-    return legal;
+    return keep;
 }
 
-static Bb legal_targets(const Ctx *c, int from, int kind, int face, Bb t) {
+static Bb legal_targets(Ctx *c, int from, int kind, int face, Bb t) {
     if (!t) return 0;
     if (c->side == RED) return red_legal(c, from, kind, face, t);
     return c->level == BASIC ? t : blue_legal(c, from, kind, face, t);
@@ -267,7 +397,7 @@ static void emit(const Ctx *c, Sink *s, int from, int kind, int face, Bb legal) 
 }
 
 /* A batch: the moves of one kind from one square (or of one disk from the hand). */
-static void batch(const Ctx *c, Sink *s, int from, int kind, int face, Bb t) {
+static void batch(Ctx *c, Sink *s, int from, int kind, int face, Bb t) {
     bool capture_kind = kind == K_MOVE || kind == K_FLIP;
     if (s->kind == GEN_NOISY) t = capture_kind ? t & c->enemy : 0;
     else if (s->kind == GEN_QUIET && capture_kind) t &= ~c->enemy;
@@ -287,7 +417,7 @@ static void emit_one(Sink *s, Move m) {
     }
 }
 
-static void gen_extra(const Ctx *c, Sink *s, bool with_end) {
+static void gen_extra(Ctx *c, Sink *s, bool with_end) {
     for (Bb b = c->p->bb[RM]; b && !s->done;) {
         int sq = pop_lsb(&b);
         batch(c, s, sq, K_MOVE, RM, targets(c, sq, RM));
@@ -295,7 +425,7 @@ static void gen_extra(const Ctx *c, Sink *s, bool with_end) {
     if (with_end && !s->done && s->kind != GEN_NOISY) emit_one(s, MKC_MOVE_END);
 }
 
-static void gen_regular(const Ctx *c, Sink *s) {
+static void gen_regular(Ctx *c, Sink *s) {
     const MKCPos *p = c->p;
     int side = c->side;
     if (side == RED && c->ksq >= 0 && (bit(c->ksq) & MKC_RANK8) && s->kind != GEN_QUIET) {
@@ -364,6 +494,7 @@ bool mkc_any_extra(const MKCPos *p) {
 }
 
 bool mkc_blue_has_move(const MKCPos *p) {
+    if (hand_total(p, BLUE) && (MKC_BLUE_HALF & ~mkc_occ(p))) return true;
     Ctx c;
     ctx_init(&c, p, BLUE, BASIC);
     Sink s = {.mode = S_ANY, .kind = GEN_ALL};
@@ -371,10 +502,16 @@ bool mkc_blue_has_move(const MKCPos *p) {
     return s.done;
 }
 
+/* The likeliest answers first: a safe step of the Pilgrim, a drop. */
 static bool red_has_basic_move(const MKCPos *p) {
     if (p->bb[RK] & MKC_RANK8) return true; /* the exit */
     Ctx c;
     ctx_init(&c, p, RED, BASIC);
+    if (c.ksq >= 0 && !(bit(c.ksq) & c.c_first) && (mkc_king[c.ksq] & c.empty & ~c.c_hold & ~c.blue_att))
+        return true;
+    Bb squares = c.empty & MKC_RED_HALF & ~c.c_hold;
+    if (!c.checkers && squares && hand_total(p, RED) > p->hand[RED][D_KING]) return true;
+    if (c.ksq < 0 && p->hand[RED][D_KING] && (squares & ~c.blue_att)) return true;
     Sink s = {.mode = S_ANY, .kind = GEN_ALL};
     gen_regular(&c, &s);
     return s.done;

@@ -541,7 +541,9 @@ uint64_t mkc_ref_perft(const char *fen, const MkcRefCfg *cfg, int depth) {
 int mkc_ref_result(const char *fen, const MkcRefCfg *cfg) {
     RPos p;
     if (!parse(fen, cfg, &p)) return 0;
-    if (exited(&p)) return 2;
+    /* Gone after its exit (Blue to decide: Red won) or taken by a Blue flip move (Red to
+     * decide: Blue won, the sheet's "royal, whose capture brings Goblin victory"). */
+    if (exited(&p)) return p.side == BLUE ? 2 : 1;
     Cands L = {0};
     legal_moves(&p, &L);
     int n = L.n;
