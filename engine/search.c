@@ -148,11 +148,11 @@ static bool repetition(const SearchThread *t, int ply, Key k) {
     uint32_t seen = 0;
     int i = ply - 1;
     for (; i >= lim; i--) {
+        if (t->stack[i].hist_index < 0) return false; /* the line below i began with a pass */
         if (t->stack[i].key == k) {
             if (i > 0) return true;
             seen++;
         }
-        if (t->stack[i].hist_index < 0) return false; /* reached from a null move */
     }
     if (i >= 0) return false; /* the window ends within the line */
     return seen + keycounts_get(t->sh->history, k) >= 2;
@@ -462,6 +462,15 @@ static bool build_root(SearchThread *t) {
         for (int i = 0; i < l->n_searchmoves && !keep; i++) keep = l->searchmoves[i] == m;
         if (keep) list[n++] = m;
     }
+    /* A move that wins on the spot goes first: below the root it ends the node at once, and
+     * searched after others (with a stale hash move first) it waits behind their trees. */
+    Move w = g->winning_move ? g->winning_move(&t->pos) : MOVE_NONE;
+    for (int i = 1; w != MOVE_NONE && i < n; i++)
+        if (list[i] == w) {
+            memmove(list + 1, list, sizeof *list * (size_t)i);
+            list[0] = w;
+            break;
+        }
     if (n > t->root_cap) {
         RootMove *r = realloc(t->root, sizeof *r * (size_t)n);
         if (!r) return false;

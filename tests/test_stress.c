@@ -1,8 +1,10 @@
 /* test_stress.c — the engine under a hostile arena: sessions of random, partly hostile command
- * sequences held with the real executable, each from a printed seed. Checked on every line:
+ * sequences held with the real executable, each from a printed seed, in every registered game
+ * (chosen by --game or by the Game option, and switched mid-session). Checked on every line:
  * isready always answered, no hang (every wait bounded), exactly one bestmove per go and a
  * legal one (checked here with the game contract, in the position the test set), the referee's
- * answers, only protocol lines on stdout, exit status 0 on quit and at end of input.
+ * answers (repetition included), only protocol lines on stdout, exit status 0 on quit and at
+ * end of input.
  *
  * Environment: SIMIA_STRESS_SEED=N      the first session's seed (session i uses N + i);
  *              SIMIA_STRESS_SESSIONS=K  how many sessions (default 40);
@@ -30,11 +32,10 @@
 #define HANG_MS 20000
 #define DEFAULT_SESSIONS 40
 #define HISTORY 80 /* lines kept for a failure report */
-#define MAX_OPTS 40
+#define MAX_OPTS 128
 #define MAX_GOS 4
 #define MAX_QUERIES 16
 
-static const GameOps *G;
 static const char *PROG = "tests/test_stress";
 static FILE *TRANSCRIPT; /* SIMIA_STRESS_TRANSCRIPT */
 
@@ -43,11 +44,14 @@ typedef enum { ST_NONE, ST_PLAYING, ST_FORFEIT } Status;
 typedef struct {
     char name[64], type[16];
     long long def, min, max;
+    char vars[16][32]; /* combo */
+    int n_vars;
 } Opt;
 
 /* A go the engine owes a bestmove for (or, if sent while another search may have been
  * running, a refusal). */
 typedef struct {
+    const GameOps *g;
     GamePos root;
     bool expect_null; /* bestmove 0000: nothing to search there, or a malformed go */
     bool may_refuse;  /* sent while the previous search might still run */
@@ -65,12 +69,15 @@ typedef struct {
     /* the options the engine announced, and the values the test set */
     Opt opt[MAX_OPTS];
     int n_opt;
-    int game_opt[GAME_MAX_OPTIONS];
-    bool ponder_on;
-    /* the position the engine must hold (the referee's state) */
+    int game_opt[GAMES_MAX][GAME_MAX_OPTIONS]; /* every game's option values */
+    bool ponder_on, repetition;
+    /* the game and the position the engine must hold (the referee's state) */
+    const GameOps *g;
     Status status;
     GamePos pos;
     int loser; /* under ST_FORFEIT */
+    Key *keys; /* the positions since the position command's start (repetition) */
+    int n_keys, keys_cap;
     /* what the engine owes */
     PendingGo go[MAX_GOS];
     int n_go;
@@ -143,13 +150,35 @@ static void fail(Session *S, const char *fmt, ...) {
 static GameConfig config(const Session *S) {
     GameConfig c;
     memset(&c, 0, sizeof c);
-    for (int i = 0; i < G->n_options && i < GAME_MAX_OPTIONS; i++) c.v[i] = S->game_opt[i];
+    int gi = game_index(S->g);
+    for (int i = 0; i < S->g->n_options && i < GAME_MAX_OPTIONS; i++) c.v[i] = S->game_opt[gi][i];
     return c;
+}
+
+/* The position's occurrences so far (its own included): the third ends the game. */
+static int occurrences(const Session *S, Key k) {
+    int n = 0;
+    for (int i = 0; i < S->n_keys; i++) n += S->keys[i] == k;
+    return n;
+}
+
+static void remember(Session *S, const GamePos *p) {
+    if (S->n_keys == S->keys_cap) {
+        S->keys_cap = S->keys_cap ? 2 * S->keys_cap : 256;
+        S->keys = realloc(S->keys, sizeof *S->keys * (size_t)S->keys_cap);
+        if (!S->keys) abort();
+    }
+    S->keys[S->n_keys++] = S->g->key(p);
+}
+
+static bool repeated(const Session *S, const GamePos *p) {
+    return S->repetition && S->g->repetition_outcome && occurrences(S, S->g->key(p)) >= 3;
 }
 
 /* As the engine applies `position`: a bad string leaves none, an illegal move the prefix
  * and a loss for the player who made it. */
 static void model_position(Session *S, const char *fen, char **moves, int n) {
+    const GameOps *G = S->g;
     GameConfig cfg = config(S);
     char err[ERR_STR_MAX];
     GamePos p;
@@ -162,8 +191,11 @@ static void model_position(Session *S, const char *fen, char **moves, int n) {
         G->startpos(&p, &cfg);
     }
     S->status = ST_PLAYING;
+    S->n_keys = 0;
+    remember(S, &p);
     for (int i = 0; i < n; i++) {
-        Move m = G->parse_move(&p, moves[i]);
+        bool over = game_result(G, &p) != RESULT_NONE || repeated(S, &p);
+        Move m = over ? MOVE_NONE : G->parse_move(&p, moves[i]);
         if (m == MOVE_NONE) {
             S->status = ST_FORFEIT;
             S->loser = G->player_to_move(&p);
@@ -171,6 +203,7 @@ static void model_position(Session *S, const char *fen, char **moves, int n) {
         }
         GameUndo u;
         G->make(&p, m, &u);
+        remember(S, &p);
     }
     S->pos = p;
 }
@@ -178,7 +211,11 @@ static void model_position(Session *S, const char *fen, char **moves, int n) {
 static GameResult model_result(const Session *S) {
     if (S->status == ST_NONE) return RESULT_NONE;
     if (S->status == ST_FORFEIT) return S->loser == PLAYER_1 ? RESULT_P2_WIN : RESULT_P1_WIN;
-    return game_result(G, &S->pos);
+    GameResult r = game_result(S->g, &S->pos);
+    if (r != RESULT_NONE || !repeated(S, &S->pos)) return r;
+    Outcome o = S->g->repetition_outcome(&S->pos);
+    if (o != OUTCOME_WIN && o != OUTCOME_LOSS) return RESULT_DRAW;
+    return (S->g->player_to_move(&S->pos) == PLAYER_1) == (o == OUTCOME_WIN) ? RESULT_P1_WIN : RESULT_P2_WIN;
 }
 
 static bool playable(const Session *S) { return S->status == ST_PLAYING && model_result(S) == RESULT_NONE; }
@@ -199,6 +236,11 @@ static void parse_option_line(Session *S, const char *l) {
     if (d && !strcmp(o->type, "check")) o->def = !strncmp(d + 9, "true", 4);
     if (mn) o->min = strtoll(mn + 5, NULL, 10);
     if (mx) o->max = strtoll(mx + 5, NULL, 10);
+    for (const char *v = strstr(type, " var "); v && o->n_vars < 16; v = strstr(v + 1, " var ")) {
+        sscanf(v + 5, "%31s", o->vars[o->n_vars]);
+        if (d && !strncmp(d + 9, o->vars[o->n_vars], strlen(o->vars[o->n_vars]))) o->def = o->n_vars;
+        o->n_vars++;
+    }
     for (int i = 0; i < S->n_opt; i++)
         if (!strcmp(S->opt[i].name, o->name)) return; /* announced again by a later ugi */
     S->n_opt++;
@@ -225,6 +267,7 @@ static void on_bestmove(Session *S, const char *l) {
     if (g->expect_null) {
         if (strcmp(w[1], "0000") || n != 2) fail(S, "expected 'bestmove 0000' (nothing to search), got '%s'", l);
     } else {
+        const GameOps *G = g->g;
         Move m = G->parse_move(&g->root, w[1]);
         if (m == MOVE_NONE) fail(S, "ILLEGAL bestmove '%s' in the position of its go", w[1]);
         if (g->n_search) {
@@ -277,8 +320,8 @@ static void on_line(Session *S, const char *l) {
             char fen[POS_STR_MAX], err[ERR_STR_MAX];
             GamePos q;
             GameConfig cfg = config(S);
-            G->print_pos(&S->pos, fen);
-            if (G->parse_pos(&q, fen, &cfg, err) && strcmp(l + 5, fen))
+            S->g->print_pos(&S->pos, fen);
+            if (S->g->parse_pos(&q, fen, &cfg, err) && strcmp(l + 5, fen))
                 fail(S, "the engine holds '%s', the test set '%s'", l + 5, fen);
         }
     } else {
@@ -392,6 +435,7 @@ static void idle_command_checked(Session *S, int expect_error, const char *line)
 /* A legal game from the start position (current options), up to max plies; the moves are
  * written into text (space-separated, a leading space each). Returns the plies. */
 static int random_game_moves(Session *S, GamePos *p, int max, char **text, size_t *len, size_t *cap) {
+    const GameOps *G = S->g;
     GameConfig cfg = config(S);
     G->startpos(p, &cfg);
     Move list[MAX_MOVES];
@@ -415,9 +459,9 @@ static int random_game_moves(Session *S, GamePos *p, int max, char **text, size_
     return plies;
 }
 
-/* A board built square by square, from empty to all 144 squares full, queens up to 99
- * high; now and then one byte spoiled. */
-static void random_board(Session *S, char *fen) {
+/* Monkey Queen: a board built square by square, from empty to all 144 squares full, queens
+ * up to 99 high; now and then one byte spoiled. */
+static void random_mq_board(Session *S, char *fen) {
     int density = (int)below(S, 101), hq[2] = {2 + (int)below(S, 98), 2 + (int)below(S, 98)};
     if (chance(S, 20)) density = 100;
     if (chance(S, 30)) hq[0] = hq[1] = 99;
@@ -447,6 +491,23 @@ static void random_board(Session *S, char *fen) {
     if (chance(S, 10)) fen[below(S, (uint32_t)(o - fen))] = "x[]0/9 Ic"[below(S, 9)];
 }
 
+/* Any game: the position string of a played position, now and then with bytes spoiled
+ * (letters, digits, brackets, separators) or a field cut off. */
+static void random_board(Session *S, char *fen, const GamePos *played) {
+    if (!strcmp(S->g->name, "monkeyqueen") && chance(S, 70)) {
+        random_mq_board(S, fen);
+        return;
+    }
+    S->g->print_pos(played, fen);
+    size_t len = strlen(fen);
+    int spoil = chance(S, 40) ? 1 + (int)below(S, 3) : 0;
+    for (int i = 0; i < spoil && len; i++) fen[below(S, (uint32_t)len)] = "x[]0/9 ()@-+=1Tt"[below(S, 16)];
+    if (chance(S, 10)) {
+        char *sp = strrchr(fen, ' ');
+        if (sp) *sp = '\0';
+    }
+}
+
 /* Cuts a string of moves into words (in place). */
 static int split(char *s, char **w, int max) {
     int n = 0;
@@ -457,6 +518,7 @@ static int split(char *s, char **w, int max) {
 static const char *const JUNK_MOVES[] = {"a1a1", "z9z9", "g1", "swap", "l12l13", "0000", "g1g7x", "m1m2", "SWAP", "a0a1"};
 
 static void cmd_position(Session *S) {
+    const GameOps *G = S->g;
     char *moves = NULL, fen[2048];
     size_t len = 0, cap = 0;
     GamePos p;
@@ -488,7 +550,7 @@ static void cmd_position(Session *S) {
     size_t llen = 0, lcap = 0;
     if (from_fen) {
         if (kind < 75) G->print_pos(&p, fen);
-        else random_board(S, fen);
+        else random_board(S, fen, &p);
         GamePos q;
         GameConfig cfg = config(S);
         char err[ERR_STR_MAX];
@@ -555,7 +617,38 @@ static long long top_value(const Opt *o) {
     if (!strcasecmp(o->name, "Hash")) return o->max < 64 ? o->max : 64;
     if (!strcasecmp(o->name, "Threads")) return o->max < 4 ? o->max : 4;
     if (!strcasecmp(o->name, "Move Overhead")) return o->max < 30 ? o->max : 30;
+    /* Many lines multiply a search: on a crowded board even depth 1 of 100 lines takes seconds. */
+    if (!strcasecmp(o->name, "MultiPV")) return o->max < 4 ? o->max : 4;
     return o->max;
+}
+
+/* Records the value of a game's rule option (announced as its prefix and name); false for a
+ * value the game refuses (e.g. an even board width). Other options: true. */
+static bool set_game_option(Session *S, const char *name, long long v) {
+    for (int g = 0; g < GAMES_COUNT; g++)
+        for (int i = 0; i < GAMES[g]->n_options && i < GAME_MAX_OPTIONS; i++) {
+            char full[96];
+            snprintf(full, sizeof full, "%s%s", GAMES[g]->option_prefix, GAMES[g]->options[i].name);
+            if (strcasecmp(full, name)) continue;
+            if (GAMES[g]->options[i].refuse && GAMES[g]->options[i].refuse((int)v)) return false;
+            S->game_opt[g][i] = (int)v;
+            return true;
+        }
+    return true;
+}
+
+/* `setoption name Game value X` while idle: the engine plays X from its start position
+ * (also when X is the game already played); a name that is no game is refused. */
+static void cmd_game(Session *S, bool bad) {
+    const GameOps *g = game_find(GAMES[below(S, (uint32_t)GAMES_COUNT)]->name);
+    char line[128];
+    snprintf(line, sizeof line, "setoption name Game value %s", bad ? "tictactoe" : g->name);
+    if (chance(S, 20))
+        for (char *c = line + 25; *c; c++) *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+    idle_command_checked(S, bad, line);
+    if (bad) return;
+    S->g = g;
+    model_position(S, NULL, NULL, 0);
 }
 
 static void cmd_setoption(Session *S) {
@@ -579,19 +672,26 @@ static void cmd_setoption(Session *S) {
                 else snprintf(vs, sizeof vs, "%s", BAD[k % 5]);
             }
             snprintf(line, sizeof line, "setoption name %s value %s", o->name, vs);
-            if (valid)
-                for (int i = 0; i < G->n_options; i++)
-                    if (!strcasecmp(G->options[i].name, o->name)) S->game_opt[i] = (int)v;
+            if (valid && !set_game_option(S, o->name, v)) valid = 0;
         } else if (!strcmp(o->type, "check")) {
             int k = (int)below(S, 5);
             static const char *const VALS[] = {"true", "false", "TRUE", "False", "maybe"};
             valid = k < 4;
             snprintf(line, sizeof line, "setoption name %s value %s", o->name, VALS[k]);
             if (valid) {
-                for (int i = 0; i < G->n_options; i++)
-                    if (!strcasecmp(G->options[i].name, o->name)) S->game_opt[i] = k % 2 == 0;
+                set_game_option(S, o->name, k % 2 == 0);
                 if (!strcasecmp(o->name, "Ponder")) S->ponder_on = k % 2 == 0;
+                if (!strcasecmp(o->name, "Repetition")) S->repetition = k % 2 == 0;
             }
+        } else if (!strcmp(o->type, "combo") && !strcasecmp(o->name, "Game")) {
+            if (S->n_go) return; /* switched only when idle: the engine resets the position */
+            cmd_game(S, chance(S, 10));
+            return;
+        } else if (!strcmp(o->type, "combo") && o->n_vars) {
+            int k = (int)below(S, (uint32_t)o->n_vars + 1);
+            valid = k < o->n_vars;
+            snprintf(line, sizeof line, "setoption name %s value %s", o->name, valid ? o->vars[k] : "no-such-value");
+            if (valid) set_game_option(S, o->name, k);
         } else if (!strcmp(o->type, "button")) {
             snprintf(line, sizeof line, "setoption name %s", o->name);
         } else if (!strcasecmp(o->name, "Debug Log File")) {
@@ -624,7 +724,7 @@ static void cmd_query(Session *S) {
     int k = (int)below(S, 3);
     const char *a;
     if (k == 0) a = S->status != ST_PLAYING || model_result(S) != RESULT_NONE ? "true" : "false";
-    else if (k == 1) a = S->status == ST_NONE || G->player_to_move(&S->pos) == PLAYER_1 ? "true" : "false";
+    else if (k == 1) a = S->status == ST_NONE || S->g->player_to_move(&S->pos) == PLAYER_1 ? "true" : "false";
     else {
         static const char *const R[] = {[RESULT_NONE] = "none", [RESULT_P1_WIN] = "p1win",
                                         [RESULT_P2_WIN] = "p2win", [RESULT_DRAW] = "draw"};
@@ -641,6 +741,7 @@ static void send_go(Session *S, bool may_refuse) {
     int o = snprintf(line, sizeof line, "go");
     PendingGo g;
     memset(&g, 0, sizeof g);
+    g.g = S->g;
     g.root = S->pos;
     g.may_refuse = may_refuse;
     g.ponder_ok = S->ponder_on;
@@ -677,6 +778,7 @@ static void send_go(Session *S, bool may_refuse) {
         if (chance(S, 50)) o += snprintf(line + o, sizeof line - (size_t)o, " depth 100");
         break;
     case 7: { /* searchmoves: some of the legal moves */
+        const GameOps *G = S->g;
         Move l[MAX_MOVES];
         int n = playable(S) ? G->gen_moves(&S->pos, l, GEN_ALL) : 0;
         o += snprintf(line + o, sizeof line - (size_t)o, " searchmoves");
@@ -811,8 +913,10 @@ static void cmd_other(Session *S) {
         send_line(S, "%s", chance(S, 70) ? "ugi" : "uci");
         S->ugi_owed++;
         wait_for(S, no_ugi_owed, "ugiok");
-    } else if (k < 40) {
+    } else if (k < 30) {
         send_line(S, "%s", chance(S, 70) ? "uginewgame" : "ucinewgame");
+    } else if (k < 32) {
+        cmd_game(S, chance(S, 10));
     } else if (k < 60) {
         send_line(S, "d");
         S->free_form_until = S->isreadys + 1;
@@ -839,6 +943,7 @@ static void session_end(Session *S) {
         if (!playable(S)) model_position(S, NULL, NULL, 0), send_line(S, "position startpos");
         PendingGo g; /* (a start position can be lost already: IvoryHeight 2 has no move) */
         memset(&g, 0, sizeof g);
+        g.g = S->g;
         g.root = S->pos;
         g.expect_null = !playable(S);
         g.unbounded = !g.expect_null;
@@ -870,13 +975,18 @@ static void run_session(uint64_t seed, int *commands, int *bestmoves) {
     Session *S = calloc(1, sizeof *S);
     S->seed = seed;
     S->rng.s = seed;
-    for (int i = 0; i < G->n_options && i < GAME_MAX_OPTIONS; i++) S->game_opt[i] = G->options[i].def;
-    GameConfig cfg = config(S);
-    G->startpos(&S->pos, &cfg);
-    S->status = ST_PLAYING;
+    for (int g = 0; g < GAMES_COUNT; g++)
+        for (int i = 0; i < GAMES[g]->n_options && i < GAME_MAX_OPTIONS; i++) S->game_opt[g][i] = GAMES[g]->options[i].def;
+    S->repetition = true;
+    /* Each session starts in a game of its own: by --game, or the default game. */
+    bool by_arg = chance(S, 80);
+    S->g = game_find(GAMES[by_arg ? seed % (uint64_t)GAMES_COUNT : 0]->name);
+    model_position(S, NULL, NULL, 0);
     snprintf(S->log_path, sizeof S->log_path, "/tmp/simia-stress-%d.log", (int)getpid());
-    char *argv[] = {SIMIA_BINARY, NULL};
-    S->c = child_start(argv);
+    char game_arg[64];
+    snprintf(game_arg, sizeof game_arg, "%s", S->g->name);
+    char *argv_game[] = {SIMIA_BINARY, "--game", game_arg, NULL}, *argv_plain[] = {SIMIA_BINARY, NULL};
+    S->c = child_start(by_arg ? argv_game : argv_plain);
     if (!S->c) fail(S, "cannot start %s", SIMIA_BINARY);
     /* the handshake, mostly (some GUIs go straight to work) */
     if (chance(S, 90)) {
@@ -905,6 +1015,7 @@ static void run_session(uint64_t seed, int *commands, int *bestmoves) {
     child_free(S->c);
     unlink(S->log_path);
     for (int i = 0; i < HISTORY; i++) free(S->hist[i]);
+    free(S->keys);
     free(S);
 }
 
@@ -922,7 +1033,6 @@ static long long env_ll(const char *name, long long def) {
 
 int main(int argc, char **argv) {
     (void)argc;
-    G = game_default();
     PROG = argv[0];
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);

@@ -610,6 +610,9 @@ static bool cmd_display(Ugi *u, Args *a) {
         char why[sizeof u->position_error * 4];
         escape(u->position_error, why);
         append(text, size, &n, "Status: game over, %s: %s\n", WINNER[engine_result(u->e)], why);
+    } else if (engine_repetition_end(u->e)) {
+        append(text, size, &n, "Status: game over, %s: the position occurred for the third time\n",
+               WINNER[engine_result(u->e)]);
     } else if (engine_game_over(u->e)) {
         append(text, size, &n, "Status: game over, %s\n", WINNER[engine_result(u->e)]);
     } else {

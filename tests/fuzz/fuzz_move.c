@@ -1,34 +1,41 @@
-/* fuzz_move.c — libFuzzer target for the move parser: the first byte picks a position,
- * the rest is move text; a parsed move must be legal, listed, and make/unmake exactly. */
-#include <stdint.h>
+/* fuzz_move.c — libFuzzer target for every game's move parser: after the game (fuzz_game.h)
+ * a byte picks one of its positions (the start, and positions a few seeded random plies
+ * on), the rest is move text; a parsed move must be legal, listed, print back to itself and
+ * make/unmake exactly. */
 #include <stdlib.h>
-#include <string.h>
 
-#include "engine/games/registry.h"
+#include "engine/prng.h"
+#include "fuzz_game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const POSITIONS[] = {
-    NULL, /* the start position */
-    "5C[20]6/12/12/12/12/6I[19]5/12/12/12/12/12/6i5 c a 1",
-    "5C[20]6/12/12/12/12/6I[19]5/12/12/12/12/12/6i5 c s 2",
-    "c4c6/1i2C[3]7/12/3ii1ci4/5c6/7c4/4i7/12/9icI[6]/c4i6/6c5/11i c - 37",
-    "12/12/12/12/12/12/12/12/12/12/12/I[2]10C[2] i - 9",
-};
+#define POSITIONS 8
+
+/* Position k of game g: the start, then random games' positions at 1, 3, 7, ... plies
+ * (the same every run: a fixed seed per position). */
+static void position(const GameOps *g, int k, GamePos *p) {
+    GameConfig cfg = fuzz_defaults(g);
+    g->startpos(p, &cfg);
+    Prng rng = {0x464F5A5A00ULL + (uint64_t)k};
+    for (int ply = 0; ply < (1 << k) - 1; ply++) {
+        Move list[MAX_MOVES];
+        GamePos before = *p;
+        int n = g->gen_moves(p, list, GEN_ALL);
+        if (n == 0) break;
+        GameUndo u;
+        g->make(p, list[prng_below(&rng, (uint32_t)n)], &u);
+        if (g->count_moves(p) == 0) { /* keep a position with moves to parse */
+            *p = before;
+            break;
+        }
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static const GameOps *g;
-    if (!g) g = game_default();
-    if (size < 1) return 0;
-    GameConfig cfg = {{data[0] >> 7, 20, 20}};
+    const GameOps *g = fuzz_pick_game(&data, &size);
+    if (!g || size < 1) return 0;
     GamePos p;
-    char err[ERR_STR_MAX];
-    const char *fen = POSITIONS[data[0] % (sizeof POSITIONS / sizeof POSITIONS[0])];
-    if (fen) {
-        if (!g->parse_pos(&p, fen, &cfg, err)) abort();
-    } else {
-        g->startpos(&p, &cfg);
-    }
+    position(g, data[0] % POSITIONS, &p);
     char *text = malloc(size);
     if (!text) return 0;
     memcpy(text, data + 1, size - 1);

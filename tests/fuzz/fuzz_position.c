@@ -1,22 +1,21 @@
-/* fuzz_position.c — libFuzzer target for the position-string parser: any bytes either are
- * refused with a message and leave the position untouched, or parse into a position that
- * prints back exactly, keeps its key, and whose moves all make and unmake cleanly. */
-#include <stdint.h>
+/* fuzz_position.c — libFuzzer target for every game's position-string parser: any bytes
+ * either are refused with a message and leave the position untouched, or parse into a
+ * position that prints back exactly, keeps its key, and whose moves all make and unmake
+ * cleanly. The game: "<name>|" before the text, or the first byte (fuzz_game.h). */
 #include <stdlib.h>
-#include <string.h>
 
-#include "engine/games/registry.h"
+#include "fuzz_game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static const GameOps *g;
-    if (!g) g = game_default();
+    const GameOps *g = fuzz_pick_game(&data, &size);
+    if (!g) return 0;
     char *text = malloc(size + 1);
     if (!text) return 0;
     memcpy(text, data, size);
     text[size] = 0;
-    GameConfig cfg = {{size & 1, 20, 20}};
+    GameConfig cfg = fuzz_defaults(g);
     GamePos p, before;
     char err[ERR_STR_MAX] = "";
     g->startpos(&p, &cfg);
@@ -35,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Move list[MAX_MOVES];
     int n = g->gen_moves(&p, list, GEN_ALL);
     if ((uint64_t)n != g->count_moves(&p)) abort();
+    (void)game_result(g, &p);
     for (int i = 0; i < n; i++) {
         GameUndo u;
         GamePos saved = p;

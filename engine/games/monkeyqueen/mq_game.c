@@ -9,9 +9,9 @@
 static const GameOps *mq_init(void);
 
 static const GameOptionDef MQ_OPTIONS[MQ_OPT_NB] = {
-    [MQ_OPT_PIE] = {"PieRule", GOPT_CHECK, 1, 0, 1},
-    [MQ_OPT_IVORY_HEIGHT] = {"IvoryHeight", GOPT_SPIN, 20, 2, 99},
-    [MQ_OPT_CIGAR_HEIGHT] = {"CigarHeight", GOPT_SPIN, 20, 2, 99},
+    [MQ_OPT_PIE] = {.name = "PieRule", .type = GOPT_CHECK, .def = 1, .min = 0, .max = 1},
+    [MQ_OPT_IVORY_HEIGHT] = {.name = "IvoryHeight", .type = GOPT_SPIN, .def = 20, .min = 2, .max = 99},
+    [MQ_OPT_CIGAR_HEIGHT] = {.name = "CigarHeight", .type = GOPT_SPIN, .def = 20, .min = 2, .max = 99},
 };
 
 static bool mq_is_noisy(const GamePos *gp, Move m) {

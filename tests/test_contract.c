@@ -1,0 +1,262 @@
+/* test_contract.c — the game contract, checked the same way for every registered game over
+ * random games: notation round trips, make/unmake, keys, move lists, legality, ends. */
+#include <ctype.h>
+
+#include "engine/game.h"
+#include "engine/prng.h"
+#include "testutil.h"
+
+/* Random games per game and option set; SIMIA_CONTRACT_GAMES raises it for a soak. */
+static int games_per_config(void) {
+    const char *env = getenv("SIMIA_CONTRACT_GAMES");
+    return env && atoi(env) > 0 ? atoi(env) : 16;
+}
+#define PLY_CAP 400
+
+/* The option values: defaults, or (random) any value the option accepts. */
+static GameConfig config(const GameOps *g, Prng *rng) {
+    GameConfig c;
+    memset(&c, 0, sizeof c);
+    for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++) {
+        const GameOptionDef *d = &g->options[i];
+        c.v[i] = d->def;
+        if (!rng) continue;
+        int lo = d->type == GOPT_CHECK || d->type == GOPT_COMBO ? 0 : d->min, hi = d->max;
+        if (d->type == GOPT_CHECK) hi = 1;
+        if (d->type == GOPT_COMBO)
+            for (hi = 0; d->vars[hi + 1]; hi++) {
+            }
+        /* No-progress limits and heights are drawn small too, where their ends happen. */
+        int span = hi - lo > 60 && prng_below(rng, 2) ? 60 : hi - lo;
+        for (int tries = 0; tries < 100; tries++) {
+            int v = lo + (int)prng_below(rng, (uint32_t)span + 1);
+            if (!d->refuse || !d->refuse(v)) {
+                c.v[i] = v;
+                break;
+            }
+        }
+    }
+    return c;
+}
+
+static int cmp_move(const void *a, const void *b) {
+    Move x = *(const Move *)a, y = *(const Move *)b;
+    return x < y ? -1 : x > y;
+}
+
+static bool listed(const Move *list, int n, Move m) {
+    for (int i = 0; i < n; i++)
+        if (list[i] == m) return true;
+    return false;
+}
+
+/* print -> parse -> print is the identity, and the parsed position (its key computed from
+ * the text) has the same key. A position with no position string must be a finished game. */
+static void check_notation(const GameOps *g, const GamePos *p, const GameConfig *cfg) {
+    char fen[POS_STR_MAX], again[POS_STR_MAX], err[ERR_STR_MAX];
+    GamePos q;
+    g->print_pos(p, fen);
+    if (!g->parse_pos(&q, fen, cfg, err)) {
+        REQUIRE(game_result(g, p) != RESULT_NONE, "%s: '%s' does not parse back: %s", g->name, fen, err);
+        return;
+    }
+    g->print_pos(&q, again);
+    REQUIRE(!strcmp(fen, again), "%s: '%s' prints back as '%s'", g->name, fen, again);
+    REQUIRE(g->key(&q) == g->key(p), "%s: the key of '%s' differs from the key computed from its text", g->name, fen);
+    REQUIRE(g->player_to_move(&q) == g->player_to_move(p) && g->ply(&q) == g->ply(p), "%s: side or ply of '%s'",
+            g->name, fen);
+    /* The counters are not part of the key (repetition compares positions without them). */
+    if (g->repetition_outcome) {
+        char *last = strrchr(fen, ' ');
+        REQUIRE(last != NULL, "%s: '%s' has one field", g->name, fen);
+        *last = '\0';
+        if (g->progress_left) {
+            char *np = strrchr(fen, ' ');
+            REQUIRE(np != NULL, "%s: no counter field", g->name);
+            strcpy(np, " 0");
+        }
+        strcat(fen, " 7777");
+        REQUIRE(g->parse_pos(&q, fen, cfg, err), "%s: '%s' with other counters: %s", g->name, fen, err);
+        REQUIRE(g->key(&q) == g->key(p), "%s: the counters change the key of '%s'", g->name, fen);
+    }
+}
+
+static void check_lists(const GameOps *g, const GamePos *p, Prng *rng) {
+    static Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES], both[MAX_MOVES];
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    int n = g->gen_moves(p, all, GEN_ALL);
+    REQUIRE(n >= 0 && n <= MAX_MOVES, "%s: %d moves", g->name, n);
+    REQUIRE(g->count_moves(p) == (uint64_t)n, "%s: count_moves %llu, gen_moves %d in %s", g->name,
+            (unsigned long long)g->count_moves(p), n, fen);
+    for (int i = 0; i <= n; i++)
+        REQUIRE(g->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d) in %s", g->name, i, fen);
+    REQUIRE(g->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(max) in %s", g->name, fen);
+    int nn = g->gen_moves(p, noisy, GEN_NOISY), nq = g->gen_moves(p, quiet, GEN_QUIET);
+    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != %d in %s", g->name, nn, nq, n, fen);
+    memcpy(both, noisy, sizeof *both * (size_t)nn);
+    memcpy(both + nn, quiet, sizeof *both * (size_t)nq);
+    qsort(both, (size_t)n, sizeof *both, cmp_move);
+    Move sorted[MAX_MOVES];
+    memcpy(sorted, all, sizeof *sorted * (size_t)n);
+    qsort(sorted, (size_t)n, sizeof *sorted, cmp_move);
+    REQUIRE(!memcmp(both, sorted, sizeof *both * (size_t)n), "%s: noisy and quiet moves are not the moves of %s",
+            g->name, fen);
+    for (int i = 0; i < n; i++) {
+        REQUIRE(all[i] != MOVE_NONE, "%s: MOVE_NONE listed in %s", g->name, fen);
+        REQUIRE(i == 0 || sorted[i] != sorted[i - 1], "%s: a move listed twice in %s", g->name, fen);
+        REQUIRE(g->is_legal(p, all[i]), "%s: is_legal refuses listed %08x in %s", g->name, all[i], fen);
+        REQUIRE(g->is_noisy(p, all[i]) == listed(noisy, nn, all[i]), "%s: is_noisy(%08x) in %s", g->name,
+                all[i], fen);
+        int h = g->history_index(p, all[i]);
+        REQUIRE(h >= 0 && h < g->history_size, "%s: history_index %d in %s", g->name, h, fen);
+        char text[MOVE_STR_MAX], upper[MOVE_STR_MAX];
+        g->print_move(p, all[i], text);
+        REQUIRE(g->parse_move(p, text) == all[i], "%s: move '%s' does not parse back in %s", g->name, text, fen);
+        for (int k = 0; k < MOVE_STR_MAX; k++) upper[k] = (char)toupper((unsigned char)text[k]);
+        REQUIRE(g->parse_move(p, upper) == all[i], "%s: move '%s' refused in capitals in %s", g->name, upper, fen);
+        for (int j = 0; j < i; j++) {
+            char other[MOVE_STR_MAX];
+            g->print_move(p, all[j], other);
+            REQUIRE(strcmp(text, other), "%s: two moves print as '%s' in %s", g->name, text, fen);
+        }
+        if (g->is_noisy(p, all[i])) (void)g->noisy_value(p, all[i]);
+    }
+    /* Any 32-bit value (the table's moves, a book's, a collision's) is legal only if listed. */
+    for (int k = 0; k < 64; k++) {
+        Move m = (Move)prng_next(rng);
+        if (k % 3 == 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 32));
+        if (k % 3 == 2) m &= 0xFFFFF >> prng_below(rng, 12);
+        REQUIRE(g->is_legal(p, m) == listed(all, n, m), "%s: is_legal(%08x) in %s", g->name, m, fen);
+    }
+    REQUIRE(g->parse_move(p, "") == MOVE_NONE && g->parse_move(p, "zz99zz99") == MOVE_NONE,
+            "%s: nonsense parsed as a move in %s", g->name, fen);
+}
+
+/* Every move made and unmade restores every byte; each child's key is its text's key. */
+static void check_make(const GameOps *g, GamePos *p, const GameConfig *cfg, bool every_child) {
+    Move list[MAX_MOVES];
+    int n = g->gen_moves(p, list, GEN_ALL);
+    GamePos before = *p;
+    for (int i = 0; i < n; i++) {
+        GameUndo u;
+        g->make(p, list[i], &u);
+        REQUIRE(g->ply(p) == g->ply(&before) + 1, "%s: a move adds %d plies", g->name, g->ply(p) - g->ply(&before));
+        int who = g->player_to_move(p);
+        REQUIRE(who == PLAYER_1 || who == PLAYER_2, "%s: player %d", g->name, who);
+        if (every_child || i == 0) check_notation(g, p, cfg);
+        if (g->progress_left && game_result(g, p) == RESULT_NONE)
+            REQUIRE(g->progress_left(p) > 0, "%s: a game going on with no plies left", g->name);
+        g->unmake(p, list[i], &u);
+        REQUIRE(!memcmp(&before, p, sizeof before), "%s: unmake of move %d did not restore every byte", g->name, i);
+    }
+    if (g->make_null) {
+        GameUndo u;
+        if (g->make_null(p, &u)) {
+            g->unmake_null(p, &u);
+            REQUIRE(!memcmp(&before, p, sizeof before), "%s: unmake_null did not restore every byte", g->name);
+        } else {
+            REQUIRE(!memcmp(&before, p, sizeof before), "%s: a refused make_null changed the position", g->name);
+        }
+    }
+}
+
+/* A game over (by the position alone) has no moves; a game with no moves is over. */
+static void check_end(const GameOps *g, const GamePos *p) {
+    Outcome t = g->terminal(p);
+    uint64_t n = g->count_moves(p);
+    if (t != OUTCOME_ONGOING) REQUIRE(n == 0, "%s: a finished position has %llu moves", g->name, (unsigned long long)n);
+    if (n == 0) {
+        Outcome o = t != OUTCOME_ONGOING ? t : g->no_moves_outcome(p);
+        REQUIRE(o == OUTCOME_WIN || o == OUTCOME_LOSS || o == OUTCOME_DRAW, "%s: no move and no outcome", g->name);
+        REQUIRE(game_result(g, p) != RESULT_NONE, "%s: no move, yet no result", g->name);
+    } else {
+        REQUIRE(game_result(g, p) == RESULT_NONE, "%s: moves in a finished game", g->name);
+    }
+    char text[16384];
+    g->display(p, text, sizeof text);
+    REQUIRE(strlen(text) > 0, "%s: empty display", g->name);
+    g->eval_trace(p, text, sizeof text);
+    (void)g->evaluate(p);
+    if (g->in_check) (void)g->in_check(p);
+    if (g->winning_move && n) {
+        Move w = g->winning_move(p);
+        if (w != MOVE_NONE) {
+            REQUIRE(g->is_legal(p, w), "%s: winning_move gives an illegal move", g->name);
+            GamePos q = *p;
+            GameUndo u;
+            int me = g->player_to_move(p);
+            g->make(&q, w, &u);
+            GameResult r = game_result(g, &q);
+            REQUIRE(r == (me == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN), "%s: winning_move does not win", g->name);
+        }
+    }
+}
+
+/* One random game: every position checked, every child made and unmade. */
+static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
+    GamePos p;
+    g->startpos(&p, cfg);
+    Move list[MAX_MOVES];
+    int plies = 0;
+    for (; plies < PLY_CAP; plies++) {
+        check_notation(g, &p, cfg);
+        check_lists(g, &p, rng);
+        check_end(g, &p);
+        check_make(g, &p, cfg, plies < 4);
+        int n = g->gen_moves(&p, list, GEN_ALL);
+        if (n == 0) break;
+        GameUndo u;
+        g->make(&p, list[prng_below(rng, (uint32_t)n)], &u);
+    }
+    return plies;
+}
+
+START_TEST(random_games) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    ck_assert_ptr_nonnull(g);
+    Prng rng = {test_seed(g->name, 20261123) + (uint64_t)_i};
+    long plies = 0, ended = 0;
+    int n = games_per_config();
+    for (int k = 0; k < 2 * n; k++) {
+        /* The first half with the defaults, the second with options drawn at random. */
+        GameConfig cfg = config(g, k < n ? NULL : &rng);
+        int len = random_game(g, &cfg, &rng);
+        plies += len;
+        ended += len < PLY_CAP;
+    }
+    fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies\n", g->name, 2 * n, plies, ended,
+            PLY_CAP);
+    ck_assert_int_gt(plies, 2 * n);
+}
+END_TEST
+
+/* The registry's promises: names unique, each game found by its name in any case. */
+START_TEST(registry) {
+    for (int i = 0; i < GAMES_COUNT; i++) {
+        char upper[64];
+        snprintf(upper, sizeof upper, "%s", GAMES[i]->name);
+        for (char *c = upper; *c; c++) *c = (char)toupper((unsigned char)*c);
+        const GameOps *g = game_find(upper);
+        ck_assert_ptr_nonnull(g);
+        ck_assert_str_eq(g->name, GAMES[i]->name);
+        ck_assert_int_eq(game_index(g), i);
+        ck_assert_ptr_nonnull(g->option_prefix);
+        for (int j = 0; j < i; j++) ck_assert_str_ne(GAMES[i]->name, GAMES[j]->name);
+        ck_assert_int_le(g->n_options, GAME_MAX_OPTIONS);
+        /* The three repetition hooks come together with repetition_outcome. */
+        if (!g->repetition_outcome) ck_assert(!g->repeat_window && !g->progress_left);
+    }
+    ck_assert_ptr_null(game_find("no-such-game"));
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("contract");
+    TCase *tc = tcase_create("contract");
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, registry);
+    tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}

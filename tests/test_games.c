@@ -1,0 +1,337 @@
+/* test_games.c — what the core does alike for every registered game, through the real
+ * executable and the engine API: choosing the game, options in any order, repetition. */
+#include <ctype.h>
+#include <unistd.h>
+
+#include "conversation.h"
+#include "engine/engine.h"
+#include "engine/prng.h"
+#include "testutil.h"
+
+static GameConfig defaults(const GameOps *g) {
+    GameConfig c;
+    memset(&c, 0, sizeof c);
+    for (int i = 0; i < g->n_options; i++) c.v[i] = g->options[i].def;
+    return c;
+}
+
+static Child *start_game(const char *name) {
+    char game[64];
+    snprintf(game, sizeof game, "%s", name);
+    char *argv[] = {SIMIA_BINARY, "--game", game, NULL};
+    Child *c = child_start(argv);
+    ck_assert_ptr_nonnull(c);
+    return c;
+}
+
+/* The Fen line of `d`. */
+static char fen_line[POS_STR_MAX];
+static const char *engine_fen(Child *c) {
+    ready(c);
+    send_ok(c, "d");
+    const char *l = child_expect(c, "Fen: ", WAIT);
+    ck_assert_ptr_nonnull(l);
+    snprintf(fen_line, sizeof fen_line, "%s", l + 5);
+    return fen_line;
+}
+
+/* ---- choosing the game ---- */
+
+START_TEST(command_line_games) {
+    char *help[] = {SIMIA_BINARY, "--help", NULL};
+    Child *c = child_start(help);
+    child_close_stdin(c);
+    ck_assert_int_eq(child_wait(c, WAIT), 0);
+    while (child_line(c, 0)) {
+    }
+    for (int i = 0; i < GAMES_COUNT; i++)
+        ck_assert_msg(strstr(child_transcript(c), GAMES[i]->name), "--help does not list %s", GAMES[i]->name);
+    child_free(c);
+    char *unknown[] = {SIMIA_BINARY, "--game", "tictactoe", NULL}, *missing[] = {SIMIA_BINARY, "--game", NULL};
+    c = child_start(unknown);
+    ck_assert_int_eq(child_wait(c, WAIT), 2);
+    child_free(c);
+    c = child_start(missing);
+    ck_assert_int_eq(child_wait(c, WAIT), 2);
+    child_free(c);
+    /* Every job takes --game, anywhere on the line: perft 1 of each start position. */
+    for (int i = 0; i < GAMES_COUNT; i++) {
+        const GameOps *g = game_find(GAMES[i]->name);
+        GameConfig cfg = defaults(g);
+        GamePos p;
+        g->startpos(&p, &cfg);
+        char name[64], want[64];
+        snprintf(name, sizeof name, "%s", g->name);
+        snprintf(want, sizeof want, "Nodes searched: %llu\n", (unsigned long long)g->count_moves(&p));
+        char *before[] = {SIMIA_BINARY, "--game", name, "perft", "1", NULL};
+        char *after[] = {SIMIA_BINARY, "perft", "1", "--game", name, NULL};
+        for (int k = 0; k < 2; k++) {
+            c = child_start(k ? after : before);
+            child_close_stdin(c);
+            ck_assert_int_eq(child_wait(c, WAIT), 0);
+            while (child_line(c, 0)) {
+            }
+            ck_assert_msg(strstr(child_transcript(c), want), "%s perft 1: %s", name, child_transcript(c));
+            child_free(c);
+        }
+    }
+}
+END_TEST
+
+START_TEST(game_option) {
+    Child *c = start_game(GAMES[GAMES_COUNT - 1]->name);
+    send_ok(c, "ugi");
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    const char *t = child_transcript(c);
+    char want[1024];
+    int n = snprintf(want, sizeof want, "option name Game type combo default %s", GAMES[GAMES_COUNT - 1]->name);
+    for (int i = 0; i < GAMES_COUNT; i++) n += snprintf(want + n, sizeof want - (size_t)n, " var %s", GAMES[i]->name);
+    strcat(want, "\n");
+    ck_assert_msg(strstr(t, want), "no '%s' in\n%s", want, t);
+    ck_assert_ptr_nonnull(strstr(t, "option name Repetition type check default true\n"));
+    /* every game's options, under its prefix */
+    for (int i = 0; i < GAMES_COUNT; i++)
+        for (int k = 0; k < GAMES[i]->n_options; k++) {
+            char name[128];
+            snprintf(name, sizeof name, "option name %s%s type ", GAMES[i]->option_prefix, GAMES[i]->options[k].name);
+            ck_assert_msg(strstr(t, name), "ugi does not announce '%s'", name);
+        }
+    /* each game in turn, named in any case: its start position, its referee */
+    for (int i = 0; i < GAMES_COUNT; i++) {
+        const GameOps *g = game_find(GAMES[i]->name);
+        char line[128], fen[POS_STR_MAX];
+        snprintf(line, sizeof line, "setoption name game value %s", g->name);
+        if (i & 1)
+            for (char *s = line + 25; *s; s++) *s = (char)toupper((unsigned char)*s);
+        ck_assert_int_eq(errors_of(c, line), 0);
+        GameConfig cfg = defaults(g);
+        GamePos p;
+        g->startpos(&p, &cfg);
+        g->print_pos(&p, fen);
+        ck_assert_str_eq(engine_fen(c), fen); /* the switch itself sets the start position */
+        send_ok(c, "position startpos");
+        ck_assert_str_eq(engine_fen(c), fen);
+        ck_assert_str_eq(ask(c, "gameover"), "false");
+        ck_assert_str_eq(ask(c, "p1turn"), g->player_to_move(&p) == PLAYER_1 ? "true" : "false");
+        send_ok(c, "go depth 1");
+        const char *m = bestmove(c, WAIT);
+        ck_assert_msg(g->parse_move(&p, m) != MOVE_NONE, "%s: bestmove %s", g->name, m);
+    }
+    /* a name that is no game: refused, the game stays */
+    const char *before = engine_fen(c);
+    char keep[POS_STR_MAX];
+    snprintf(keep, sizeof keep, "%s", before);
+    ck_assert_int_eq(errors_of(c, "setoption name Game value tictactoe"), 1);
+    ck_assert_str_eq(engine_fen(c), keep);
+    /* refused during a search, like Threads; accepted once it ended */
+    send_ok(c, "go infinite");
+    ck_assert_int_eq(errors_of(c, "setoption name Game value monkeyqueen"), 1);
+    send_ok(c, "stop");
+    bestmove(c, WAIT);
+    ck_assert_int_eq(errors_of(c, "setoption name Game value monkeyqueen"), 0);
+    ck_assert_ptr_nonnull(strstr(engine_fen(c), "I[20]"));
+    quit(c);
+}
+END_TEST
+
+/* A value of option d other than its default that the game accepts. */
+static int other_value(const GameOptionDef *d) {
+    int top = d->type == GOPT_CHECK ? 1 : d->max;
+    if (d->type == GOPT_COMBO)
+        for (top = 0; d->vars[top + 1]; top++) {
+        }
+    for (int v = top; v >= (d->type == GOPT_SPIN ? d->min : 0); v--)
+        if (v != d->def && (!d->refuse || !d->refuse(v))) return v;
+    return d->def;
+}
+
+static void option_text(const GameOptionDef *d, int v, char *out, size_t size) {
+    if (d->type == GOPT_CHECK) snprintf(out, size, "%s", v ? "true" : "false");
+    else if (d->type == GOPT_COMBO) snprintf(out, size, "%s", d->vars[v]);
+    else snprintf(out, size, "%d", v);
+}
+
+/* Arenas send options unordered: every game's options set before Game (and after it), in
+ * any order, are all kept, and each game plays with its own. */
+START_TEST(options_in_any_order) {
+    Prng rng = {test_seed("options_in_any_order", 5)};
+    for (int round = 0; round < 4; round++) {
+        Engine *e = engine_create(game_default());
+        ck_assert_ptr_nonnull(e);
+        int order[GAMES_MAX * GAME_MAX_OPTIONS][2], n = 0;
+        for (int g = 0; g < GAMES_COUNT; g++)
+            for (int i = 0; i < GAMES[g]->n_options; i++) order[n][0] = g, order[n][1] = i, n++;
+        for (int k = n - 1; k > 0; k--) { /* shuffled */
+            int j = (int)prng_below(&rng, (uint32_t)k + 1), a = order[k][0], b = order[k][1];
+            order[k][0] = order[j][0], order[k][1] = order[j][1], order[j][0] = a, order[j][1] = b;
+        }
+        int target = (int)prng_below(&rng, (uint32_t)GAMES_COUNT), game_at = (int)prng_below(&rng, (uint32_t)n + 1);
+        char err[ERR_STR_MAX], name[128], value[64];
+        for (int k = 0; k <= n; k++) {
+            if (k == game_at)
+                ck_assert_msg(engine_set_option(e, "Game", GAMES[target]->name, err), "%s", err);
+            if (k == n) break;
+            const GameOptionDef *d = &GAMES[order[k][0]]->options[order[k][1]];
+            snprintf(name, sizeof name, "%s%s", GAMES[order[k][0]]->option_prefix, d->name);
+            option_text(d, other_value(d), value, sizeof value);
+            ck_assert_msg(engine_set_option(e, name, value, err), "%s = %s: %s", name, value, err);
+        }
+        ck_assert_str_eq(engine_game(e)->name, GAMES[target]->name);
+        for (int g = 0; g < GAMES_COUNT; g++) {
+            ck_assert_msg(engine_set_option(e, "Game", GAMES[g]->name, err), "%s", err);
+            GameConfig cfg = engine_game_config(e);
+            for (int i = 0; i < GAMES[g]->n_options; i++)
+                ck_assert_int_eq(cfg.v[i], other_value(&GAMES[g]->options[i]));
+            /* the game's start position is set up with them */
+            GamePos p;
+            engine_game(e)->startpos(&p, &cfg);
+            char a[POS_STR_MAX], b[POS_STR_MAX];
+            engine_game(e)->print_pos(&p, a);
+            engine_game(e)->print_pos(engine_position(e), b);
+            ck_assert_str_eq(a, b);
+        }
+        engine_destroy(e);
+    }
+}
+END_TEST
+
+/* ---- repetition ---- */
+
+/* A cycle from the start: moves `prefix` lead to X, then `cycle` (len >= 2) back to X.
+ * Found by random walks; false if none was found (a game that cannot repeat). */
+static bool find_cycle(const GameOps *g, Prng *rng, char *prefix, char *cycle, int *cycle_len) {
+    GameConfig cfg = defaults(g);
+    for (int walk = 0; walk < 400; walk++) {
+        GamePos p;
+        g->startpos(&p, &cfg);
+        Key keys[201];
+        Move moves[200];
+        GamePos at[201];
+        keys[0] = g->key(&p), at[0] = p;
+        for (int ply = 0; ply < 200; ply++) {
+            Move list[MAX_MOVES];
+            int n = g->gen_moves(&p, list, GEN_ALL);
+            if (n == 0) break;
+            moves[ply] = list[prng_below(rng, (uint32_t)n)];
+            GameUndo u;
+            g->make(&p, moves[ply], &u);
+            keys[ply + 1] = g->key(&p), at[ply + 1] = p;
+            for (int i = 0; i <= ply; i++) {
+                if (keys[i] != keys[ply + 1]) continue;
+                /* positions i and ply + 1 are the same: write the moves */
+                size_t o = 0;
+                prefix[0] = cycle[0] = 0;
+                for (int k = 0; k < i; k++) {
+                    char ms[MOVE_STR_MAX];
+                    g->print_move(&at[k], moves[k], ms);
+                    o += (size_t)sprintf(prefix + o, "%s ", ms);
+                }
+                o = 0;
+                for (int k = i; k <= ply; k++) {
+                    char ms[MOVE_STR_MAX];
+                    g->print_move(&at[k], moves[k], ms);
+                    o += (size_t)sprintf(cycle + o, "%s ", ms);
+                }
+                *cycle_len = ply + 1 - i;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* The first n words of s, in out. */
+static void first_words(const char *s, int n, char *out) {
+    size_t o = 0;
+    for (int k = 0; k < n && *s; k++) {
+        size_t len = strcspn(s, " ");
+        memcpy(out + o, s, len);
+        o += len;
+        out[o++] = ' ';
+        s += len + (s[len] == ' ');
+    }
+    out[o] = 0;
+}
+
+START_TEST(repetition) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    if (!g->repetition_outcome) return; /* its positions never repeat */
+    Prng rng = {test_seed(g->name, 77)};
+    static char prefix[8192], cycle[8192], line[32768], last_move[64];
+    int len = 0;
+    ck_assert_msg(find_cycle(g, &rng, prefix, cycle, &len), "%s: no repeated position in 400 random games", g->name);
+    /* the position X after the prefix, its result when it ends by repetition */
+    GameConfig cfg = defaults(g);
+    GamePos x;
+    g->startpos(&x, &cfg);
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%s", prefix);
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) play(g, &x, w);
+    Outcome o = g->repetition_outcome(&x);
+    int mover = g->player_to_move(&x);
+    const char *want = o == OUTCOME_DRAW ? "draw" : (mover == PLAYER_1) == (o == OUTCOME_WIN) ? "p1win" : "p2win";
+
+    Child *c = start_game(g->name);
+    /* twice X: the game goes on; the third time: over, scored as the rules say */
+    snprintf(line, sizeof line, "position startpos moves %s%s", prefix, cycle);
+    send_ok(c, line);
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    snprintf(line, sizeof line, "position startpos moves %s%s%s", prefix, cycle, cycle);
+    send_ok(c, line);
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), want);
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over", WAIT));
+    ck_assert_msg(strstr(child_transcript(c), "the position occurred for the third time"), "%s", child_transcript(c));
+    send_ok(c, "go depth 2");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000");
+    /* a move after that end forfeits the game for its mover */
+    first_words(cycle, 1, last_move);
+    snprintf(line, sizeof line, "position startpos moves %s%s%s%s", prefix, cycle, cycle, last_move);
+    ck_assert_int_eq(errors_of(c, line), 1);
+    ck_assert_str_eq(ask(c, "result"), mover == PLAYER_1 ? "p2win" : "p1win");
+    /* Repetition off: the same moves leave the game going */
+    ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
+    snprintf(line, sizeof line, "position startpos moves %s%s%s", prefix, cycle, cycle);
+    send_ok(c, line);
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    ck_assert_int_eq(errors_of(c, "setoption name Repetition value true"), 0);
+
+    /* The search knows the game: one move before the third X, the move that repeats scores
+     * as the repetition ends the game (seen from the player moving there). */
+    char head[8192];
+    first_words(cycle, len - 1, head);
+    const char *tail = cycle + strlen(head);
+    snprintf(last_move, sizeof last_move, "%.*s", (int)strcspn(tail, " "), tail);
+    snprintf(line, sizeof line, "position startpos moves %s%s%s", prefix, cycle, head);
+    send_ok(c, line);
+    GamePos before = x;
+    snprintf(buf, sizeof buf, "%s%s", cycle, head);
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) play(g, &before, w);
+    int me = g->player_to_move(&before);
+    /* X is scored for the player to move there; the line is scored for me */
+    Outcome mine = g->player_to_move(&x) == me ? o : o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
+    child_transcript_reset(c);
+    snprintf(line, sizeof line, "go depth 1 searchmoves %s", last_move);
+    send_ok(c, line);
+    ck_assert_str_eq(bestmove(c, WAIT), last_move);
+    const char *t = child_transcript(c), *score = strstr(t, " score ");
+    ck_assert_ptr_nonnull(score);
+    if (mine == OUTCOME_DRAW) ck_assert_msg(!strncmp(score, " score cp 0 ", 12), "%s: %s", g->name, t);
+    else if (mine == OUTCOME_WIN) ck_assert_msg(!strncmp(score, " score mate 1 ", 14), "%s: %s", g->name, t);
+    else ck_assert_msg(!strncmp(score, " score mate -", 13), "%s: %s", g->name, t);
+    quit(c);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("games");
+    TCase *t = tcase_create("games");
+    tcase_set_timeout(t, 120);
+    tcase_add_test(t, command_line_games);
+    tcase_add_test(t, game_option);
+    tcase_add_test(t, options_in_any_order);
+    tcase_add_loop_test(t, repetition, 0, GAMES_COUNT);
+    suite_add_tcase(s, t);
+    return run_suite(s);
+}
