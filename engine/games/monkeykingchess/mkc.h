@@ -198,6 +198,10 @@ bool mkc_any_extra(const MKCPos *p);
 /* Whether Blue has any move / Red a basic-legal regular move (the stalemate rule). */
 bool mkc_blue_has_move(const MKCPos *p);
 bool mkc_red_has_basic_move(const MKCPos *p);
+/* Whether a Blue flip move could take the Pilgrim (no attack by the rules, but a loss). */
+bool mkc_flip_threat(const MKCPos *p);
+/* A legal Blue flip move that takes the Pilgrim (Blue deciding), or MOVE_NONE. */
+Move mkc_pilgrim_capture(const MKCPos *p);
 
 /* ---- make and unmake (mkc_make.c) ---- */
 /* The board part of a move (pieces, hands, tokens), key included, nothing else. */

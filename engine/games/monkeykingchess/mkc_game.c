@@ -51,15 +51,21 @@ static int mkc_progress_left(const GamePos *gp) {
     return p->np >= p->limit ? 0 : p->limit - p->np;
 }
 
+/* The search's hint that the player deciding may not stand pat: Red with the Pilgrim
+ * attacked, or open to a Blue flip move that takes it; Blue with the Pilgrim on rank 8
+ * (it leaves on Red's next decision unless Blue takes it now). */
 static bool mkc_in_check(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
-    return p->stm == RED && !p->extra && mkc_pilgrim_attacked(p);
+    if (p->stm == BLUE) return (p->bb[RK] & MKC_RANK8) != 0;
+    return mkc_pilgrim_attacked(p) || mkc_flip_threat(p);
 }
 
+/* The exit, or a Blue flip move taking the Pilgrim. */
 static Move mkc_winning_move(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
-    if (p->stm != RED || p->extra || !(p->bb[RK] & MKC_RANK8)) return MOVE_NONE;
     if (p->limit > 0 && p->np >= p->limit) return MOVE_NONE;
+    if (p->stm == BLUE) return mkc_pilgrim_capture(p);
+    if (p->extra || !(p->bb[RK] & MKC_RANK8)) return MOVE_NONE;
     int k = lsb(p->bb[RK]);
     return mv_make(k, k, K_EXIT, RK, 0);
 }

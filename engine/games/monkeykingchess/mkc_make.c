@@ -36,14 +36,19 @@ static void set_turn(MKCPos *p, int stm, int extra) {
     p->extra = (uint8_t)extra;
 }
 
-void mkc_make(GamePos *gp, Move m, GameUndo *gu) {
-    MKCPos *p = (MKCPos *)gp;
+/* What unmake cannot derive from the move. */
+static void save(const MKCPos *p, GameUndo *gu) {
     MKCUndo *u = (MKCUndo *)gu;
     u->key = p->key;
     u->np = p->np;
     u->tokens = p->tokens;
     u->extra = p->extra;
     u->stm = p->stm;
+}
+
+void mkc_make(GamePos *gp, Move m, GameUndo *gu) {
+    MKCPos *p = (MKCPos *)gp;
+    save(p, gu);
     int kind = mv_kind(m);
     bool progress = mv_victim(m) || kind == K_FLIP || kind == K_DROP || kind == K_FISTS;
     mkc_apply(p, m);
@@ -93,12 +98,7 @@ void mkc_unmake(GamePos *gp, Move m, const GameUndo *gu) {
 bool mkc_make_null(GamePos *gp, GameUndo *gu) {
     MKCPos *p = (MKCPos *)gp;
     if (p->extra) return false;
-    MKCUndo *u = (MKCUndo *)gu;
-    u->key = p->key;
-    u->np = p->np;
-    u->tokens = p->tokens;
-    u->extra = p->extra;
-    u->stm = p->stm;
+    save(p, gu);
     set_turn(p, !p->stm, 0);
     p->np++;
     p->ply++;

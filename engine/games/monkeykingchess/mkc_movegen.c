@@ -553,3 +553,35 @@ bool mkc_is_legal(const GamePos *gp, Move m) {
     if (!(targets(&c, from, face) & bit(to))) return false;
     return legal_targets(&c, from, kind, face, bit(to)) != 0;
 }
+
+/* Blue flip moves that would take the Pilgrim (a capture no attack counts), as if Blue
+ * decided now: the squares they start from. */
+static Bb flip_takers(Ctx *c) {
+    const MKCPos *p = c->p;
+    Bb r = 0;
+    if (c->ksq < 0 || !p->bb[BK]) return 0;
+    for (Bb b = p->occ[BLUE] & (p->river[RED] | p->river[BLUE]) & ~c->immob; b;) {
+        int sq = pop_lsb(&b), other = MKC_FACE[p->board[sq]].other;
+        if (other && (targets(c, sq, other) & bit(c->ksq))) r |= bit(sq);
+    }
+    return r;
+}
+
+bool mkc_flip_threat(const MKCPos *p) {
+    if (!p->bb[RK] || !p->bb[BK] || !(p->occ[BLUE] & (p->river[RED] | p->river[BLUE]))) return false;
+    Ctx c;
+    ctx_init(&c, p, BLUE, BASIC);
+    return flip_takers(&c) != 0;
+}
+
+Move mkc_pilgrim_capture(const MKCPos *p) {
+    if (p->stm != BLUE || !p->bb[RK] || !p->bb[BK] || !(p->occ[BLUE] & (p->river[RED] | p->river[BLUE])))
+        return MOVE_NONE;
+    Ctx c;
+    ctx_init(&c, p, BLUE, FULL);
+    for (Bb b = flip_takers(&c); b;) {
+        int sq = pop_lsb(&b), other = MKC_FACE[p->board[sq]].other;
+        if (legal_targets(&c, sq, K_FLIP, other, bit(c.ksq))) return move_of(p, sq, c.ksq, K_FLIP, other);
+    }
+    return MOVE_NONE;
+}
