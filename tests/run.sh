@@ -2,9 +2,11 @@
 # run.sh — the whole test suite, as CI runs it: installs what is missing, then builds and
 # runs every CTest suite with gcc and clang (warnings are errors), again under
 # AddressSanitizer + UndefinedBehaviorSanitizer and the threaded tests under
-# ThreadSanitizer, and runs each libFuzzer target for a short fixed time.
+# ThreadSanitizer, runs each libFuzzer target for a short fixed time, and plays every game in
+# the web page in headless Chromium (tests/web/e2e.py).
 # Usage: bash tests/run.sh            everything (what CI runs)
 #        bash tests/run.sh quick      the gcc build and its tests only
+#        bash tests/run.sh web        only the web page's end-to-end test
 #        SIMIA_FUZZ_SECONDS=600 bash tests/run.sh fuzz   only the fuzzers, longer
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +60,15 @@ fuzz() {
     rm -rf "$work"
 }
 
+# The page (uci-like/web/) served by its own start script and played in headless Chromium,
+# every registered game to its end, against the engine given (see tests/web/e2e.py).
+web() {
+    simia_need_packages websocketd chromium chromium-driver python3-selenium fonts-dejavu-core
+    stage "web: every game played in the page, headless Chromium against websocketd and $1"
+    # Debian's python3 (the one python3-selenium installs into), not whatever python3 is first on PATH.
+    /usr/bin/python3 tests/web/e2e.py --engine "$1" --out build/web-e2e
+}
+
 case "$mode" in
 quick)
     build test-gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
@@ -66,6 +77,10 @@ quick)
 fuzz)
     simia_need_packages libclang-rt-14-dev
     fuzz
+    ;;
+web)
+    build web -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DSIMIA_TESTS=OFF
+    web build/web/simia
     ;;
 full)
     build test-gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
@@ -81,10 +96,11 @@ full)
         -DSIMIA_SANITIZE=thread
     test_in test-tsan -L threads
     fuzz
+    web build/test-gcc/simia
     echo "All tests passed." >&2
     ;;
 *)
-    echo "usage: bash tests/run.sh [quick|fuzz|full]" >&2
+    echo "usage: bash tests/run.sh [quick|fuzz|web|full]" >&2
     exit 2
     ;;
 esac

@@ -115,4 +115,27 @@ static inline uint64_t test_seed(const char *test, uint64_t def) {
     return seed;
 }
 
+/* How much of a random test's work to do: a test asks for test_count(N) games or positions.
+ * SIMIA_TEST_SCALE (percent) from the environment when set, else 100, or 25 in sanitizer
+ * builds (SIMIA_TEST_SCALE_DEFAULT from CMake): CI runs every suite four times (gcc, clang,
+ * ASan+UBSan, TSan), and the instrumented builds are 3-20 times slower. Never below 1. */
+#ifndef SIMIA_TEST_SCALE_DEFAULT
+#define SIMIA_TEST_SCALE_DEFAULT 100
+#endif
+static inline long test_count(long n) {
+    const char *env = getenv("SIMIA_TEST_SCALE");
+    long pct = SIMIA_TEST_SCALE_DEFAULT;
+    if (env && *env) {
+        char *end;
+        long v = strtol(env, &end, 10);
+        if (*end || v < 1) {
+            fprintf(stderr, "SIMIA_TEST_SCALE='%s' is not a positive percentage\n", env);
+            exit(2);
+        }
+        pct = v;
+    }
+    long c = n * pct / 100;
+    return c < 1 ? 1 : c;
+}
+
 #endif

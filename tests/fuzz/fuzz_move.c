@@ -2,6 +2,7 @@
  * a byte picks one of its positions (the start, and positions a few seeded random plies
  * on), the rest is move text; a parsed move must be legal, listed, print back to itself and
  * make/unmake exactly. */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "engine/prng.h"
@@ -34,8 +35,12 @@ static void position(const GameOps *g, int k, GamePos *p) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const GameOps *g = fuzz_pick_game(&data, &size);
     if (!g || size < 1) return 0;
-    GamePos p;
-    position(g, data[0] % POSITIONS, &p);
+    /* made once per game and kept: they cost more than a parse */
+    static GamePos cache[GAMES_MAX][POSITIONS];
+    static bool made[GAMES_MAX][POSITIONS];
+    int gi = game_index(g), k = data[0] % POSITIONS;
+    if (!made[gi][k]) position(g, k, &cache[gi][k]), made[gi][k] = true;
+    GamePos p = cache[gi][k];
     char *text = malloc(size);
     if (!text) return 0;
     memcpy(text, data + 1, size - 1);

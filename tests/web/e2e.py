@@ -1,0 +1,861 @@
+#!/usr/bin/python3
+# e2e.py — the web page's end-to-end test: the real server (uci-like/web/serve.sh, websocketd) and
+# engine, driven in headless Chromium: every registered game played to its end by clicks, each board checked.
+"""End-to-end test of Simia in the browser.
+
+For every game the engine registers (its `Game` combo, or monkeyqueen alone before that option
+exists) the test opens the page against Simia, plays a whole game by clicking squares (a
+random legal move, or more often the move a depth-1 search of its own engine suggests), and checks after
+every ply, engine plies included, that what the page drew equals the `d` of an engine the test
+runs itself over pipes for the same move list: the board square by square, the position string,
+the off-board counts, whose turn, the result; that the highlighted targets are exactly the
+engine's legal moves; that the move chooser lists exactly the moves that share a from and a
+to square; and that illegal clicks are refused. Then the robustness checks: a bad position
+string shows the engine's own error line and nothing else changes, undo, flip, load, copy,
+reload, a dropped connection ends its engine, the process cap, the option filter, Ctrl-C.
+
+Usage: /usr/bin/python3 tests/web/e2e.py --engine build/web/simia [--out build/web/e2e]
+       [--games zoo,mad] [--max-plies N] [--seed S]
+"""
+import argparse
+import http.client
+import os
+import random
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+# Options a game is played with besides the short no-progress limit: Zoo on a board other than
+# its default 5x5, since the page must draw any size from the position string's shape.
+EXTRA_OPTIONS = {"zoo": [("ZooWidth", "7"), ("ZooHeight", "6")]}
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FAILURES = []
+
+
+def fail(msg):
+    FAILURES.append(msg)
+    print(f"FAIL: {msg}", flush=True)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+    return cond
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def norm(s):
+    return re.sub(r"\s+", "", s).lower()
+
+
+# ------------------------------------------------------------------ the test's own engine
+class Engine:
+    """A simia process over pipes: the independent referee the page is compared with."""
+
+    def __init__(self, path):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.buf = ""
+        self.options = []
+        lines = self.request(["ugi"], lambda l: l == "ugiok")
+        for l in lines:
+            m = re.match(r"^option name (.+?) type (\S+)(?: (.*))?$", l)
+            if m:
+                self.options.append({"name": m.group(1), "type": m.group(2), "rest": m.group(3) or ""})
+
+    def readline(self, timeout):
+        end = time.time() + timeout
+        while "\n" not in self.buf:
+            left = end - time.time()
+            if left <= 0 or not select.select([self.p.stdout], [], [], left)[0]:
+                raise TimeoutError("the test's engine did not answer")
+            chunk = os.read(self.p.stdout.fileno(), 65536).decode()
+            if not chunk:
+                raise EOFError("the test's engine exited")
+            self.buf += chunk
+        line, self.buf = self.buf.split("\n", 1)
+        return line.rstrip("\r")
+
+    def request(self, lines, is_end, timeout=60):
+        for l in lines:
+            self.p.stdin.write(l + "\n")
+        self.p.stdin.flush()
+        out = []
+        while True:
+            l = self.readline(timeout)
+            if is_end(l):
+                out.append(l)
+                return out
+            out.append(l)
+
+    def ask(self, lines):
+        return self.request(lines + ["isready"], lambda l: l == "readyok")[:-1]
+
+    def option(self, name):
+        return next((o for o in self.options if norm(o["name"]) == norm(name)), None)
+
+    def games(self):
+        g = self.option("Game")
+        if not g or g["type"] != "combo":
+            return ["monkeyqueen"]
+        return re.findall(r"\bvar (\S+)", g["rest"])
+
+    def state(self, line):
+        """Everything the page shows about the position `line` (a `position ...` command)."""
+        errors = [l for l in self.ask([line]) if l.startswith("info string error")]
+        d = self.ask(["d"])
+        q = [l for l in self.ask(["query p1turn", "query result", "query gameover"]) if l.startswith("response ")]
+        over = q[2] == "response true"
+        legal = []
+        if not over:
+            legal = [l.split(":")[0] for l in self.ask(["go perft 1"]) if re.match(r"^\S+: \d+$", l)]
+        fen_line = next((l for l in d if l.startswith("Fen: ")), "Fen: (missing)")
+        return {"errors": errors, "d": d, "fen": fen_line[5:].strip(), "turn": "p1" if q[0] == "response true" else "p2",
+                "result": q[1].split()[1], "over": over, "legal": legal}
+
+    def close(self):
+        try:
+            self.p.stdin.write("quit\n")
+            self.p.stdin.flush()
+        except BrokenPipeError:
+            pass
+        self.p.wait(timeout=10)
+
+
+def split_move(m):
+    r = re.match(r"^([a-z]?@)([a-z]\d+)(.*)$", m) or re.match(r"^([a-z]\d+)([a-z]\d+|off)(.*)$", m)
+    return (r.group(1), r.group(2), r.group(3)) if r else (None, None, m)
+
+
+def board_text(rows):
+    """A board field from rows of piece texts ('' = empty), runs of empty squares merged."""
+    out = []
+    for row in rows:
+        text, run = "", 0
+        for piece in row:
+            if not piece:
+                run += 1
+                continue
+            if run:
+                text += str(run)
+                run = 0
+            text += piece
+        out.append(text + (str(run) if run else ""))
+    return "/".join(out)
+
+
+def board_from_squares(squares):
+    """The board field rebuilt from what the page drew: rank by rank from the top, files in order."""
+    ranks = {}
+    for sq, piece in squares.items():
+        m = re.match(r"^([a-z])(\d+)$", sq)
+        ranks.setdefault(int(m.group(2)), []).append((m.group(1), piece))
+    return board_text([[piece for _, piece in sorted(ranks[r])] for r in sorted(ranks, reverse=True)])
+
+
+def board_from_diagram(d):
+    """Monkey Queen's board read from `d`'s drawing, for a finished game without a position string."""
+    header = next((l for l in d if re.match(r"^\s+a\s+b\s+c", l)), None)
+    if not header:
+        return None
+    if any(f not in header for f in "abcdefghijkl"):
+        return None
+    cols = [header.index(f) for f in "abcdefghijkl"]
+    rows = []
+    for l in d:
+        if l == header or not re.match(r"^\s*\d+\s", l):
+            continue
+        row = []
+        for c in cols:
+            cell = l[c:c + 3].strip()
+            q = re.match(r"^([IC])\s*(\d+)$", cell)
+            row.append("" if cell == "." else (f"{q.group(1)}[{q.group(2)}]" if q else cell))
+        rows.append(row)
+    return board_text(rows)
+
+
+def expected_slots(game, fen):
+    """What the off-board areas must show, from the position string's own fields (None: no such areas)."""
+    f = fen.split()
+    if game in ("boomzoom", "dragonsteeth"):
+        return sorted([(1, "off", "", int(f[2])), (2, "off", "", int(f[3]))])
+    if game == "zoo":
+        mice = {1: 0, 2: 0}
+        for ch in f[0]:
+            if ch in "ST":
+                mice[1] += 1
+            elif ch in "st":
+                mice[2] += 1
+        return sorted([(1, "pool", "S", 4 - mice[1]), (2, "pool", "s", 4 - mice[2])])
+    if game == "monkeykingchess":
+        out = {}
+        for ch in ("" if f[2] == "-" else f[2]):
+            k = (1 if ch.isupper() else 2, "hand", ch)
+            out[k] = out.get(k, 0) + 1
+        slots = [k + (n,) for k, n in out.items()] + [(2, "tokens", "", int(f[3]))]
+        return sorted(slots)
+    return None
+
+
+# ------------------------------------------------------------------ the server and the browser
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def engine_pids(engine):
+    """Processes running the engine executable (the page's engines and the test's own)."""
+    out = []
+    real = os.path.realpath(engine)
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.readlink(f"/proc/{pid}/exe") == real:
+                    out.append(int(pid))
+            except OSError:
+                pass
+    return set(out)
+
+
+def listening_addresses(port):
+    addrs = []
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            for line in open(name).read().splitlines()[1:]:
+                local, state = line.split()[1], line.split()[3]
+                ip, p = local.split(":")
+                if state == "0A" and int(p, 16) == port:
+                    addrs.append(ip)
+        except OSError:
+            pass
+    return addrs
+
+
+def start_server(engine, port, maxforks):
+    proc = subprocess.Popen(["bash", os.path.join(ROOT, "uci-like/web/serve.sh"), "--engine", engine,
+                             "--port", str(port), "--maxforks", str(maxforks)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            # As from a terminal: a job started in the background of a script
+                            # inherits SIGINT ignored, and Ctrl-C is what the test checks.
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    end = time.time() + 30
+    while time.time() < end:
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            c.request("GET", "/")
+            if c.getresponse().status == 200:
+                return proc
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    out = proc.stdout.read() if proc.poll() is not None else ""
+    raise RuntimeError(f"the server did not start: {out}")
+
+
+def browser():
+    o = webdriver.ChromeOptions()
+    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        o.add_argument(a)
+    o.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="simia-chromium-"))
+    o.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+SNAPSHOT_JS = """
+const q = (s) => document.querySelector(s);
+const squares = {}, targets = [], sources = [], moves = [];
+for (const e of document.querySelectorAll('#board [data-piece]')) squares[e.dataset.square] = e.dataset.piece;
+for (const e of document.querySelectorAll('#board [data-square]')) {
+  if (e.classList.contains('target')) targets.push(e.dataset.square);
+  if (e.classList.contains('source')) sources.push(e.dataset.square);
+}
+const all = Array.from(document.querySelectorAll('#board [data-square]')).map((e) => e.dataset.square);
+for (const e of document.querySelectorAll('#chooser [data-move]')) moves.push(e.dataset.move);
+const specials = Array.from(document.querySelectorAll('#specials [data-move]')).map((e) => e.dataset.move);
+return { state: document.body.dataset.state, busy: document.body.dataset.busy, squares, targets, sources, all,
+  chooser: q('#chooser').hidden ? null : moves, specials,
+  game: q('#game').textContent, position: q('#position').textContent, moves: q('#moves').textContent,
+  turn: q('#turn').textContent, result: q('#result').textContent, notice: q('#notice').textContent,
+  error: q('#error').hidden ? '' : q('#error').textContent, boardMsg: q('#board-msg').hidden ? '' : q('#board-msg').textContent,
+  gameLine: q('#game-line').value };
+"""
+
+
+class Page:
+    def __init__(self, driver):
+        self.d = driver
+
+    def snap(self):
+        return self.d.execute_script(SNAPSHOT_JS)
+
+    def settle(self, timeout=60, states=("human", "over")):
+        end = time.time() + timeout
+        s = None
+        while time.time() < end:
+            s = self.snap()
+            if s["state"] in states and s["busy"] == "0":
+                return s
+            if s["state"] in ("closed", "error") and s["state"] not in states:
+                break
+            time.sleep(0.02)
+        raise RuntimeError(f"page did not settle (state {s and s['state']}, busy {s and s['busy']}, notice '{s and s['notice']}')")
+
+    def trace(self):
+        return self.d.execute_script("return window.SimiaTrace.splice(0)")
+
+    def click(self, css):
+        self.d.find_element(By.CSS_SELECTOR, css).click()
+
+    def square(self, sq):
+        self.click(f'#board [data-square="{sq}"]')
+
+
+def moves_of(s):
+    return s["moves"].split() if s["moves"] else []
+
+
+# ------------------------------------------------------------------ checks
+def check_drawn(game, ref, entry, what):
+    """One drawn position (a trace entry) against the test's engine for the same moves."""
+    base = entry["base"]
+    line = f"position {base}" + (" moves " + " ".join(entry["moves"]) if entry["moves"] else "")
+    st = ref.state(line)
+    ok = True
+    ok &= check(entry["position"] == st["fen"], f"{game} {what}: page position '{entry['position']}' != engine Fen '{st['fen']}'")
+    ok &= check(entry["turn"] == st["turn"], f"{game} {what}: page turn {entry['turn']} != engine {st['turn']}")
+    ok &= check(entry["result"] == st["result"], f"{game} {what}: page result {entry['result']} != engine {st['result']}")
+    if st["fen"].startswith("(none"):
+        want = board_from_diagram(st["d"]) or f"(no position string and no 12x12 diagram: {' | '.join(st['d'])})"
+    else:
+        want = st["fen"].split()[0]
+    drawn = board_from_squares(entry["squares"]) if entry["squares"] else f"(nothing drawn: {entry.get('boardMsg', '')})"
+    ok &= check(drawn == want, f"{game} {what}: board drawn '{drawn}' != engine's '{want}'")
+    if not st["fen"].startswith("(none"):
+        slots = expected_slots(game, st["fen"])
+        if slots is not None:
+            got = sorted((s["owner"], s["kind"], s["letter"], s["count"]) for s in entry["slots"])
+            ok &= check(got == slots, f"{game} {what}: off-board areas drawn {got} != position string's {slots}")
+    return st, ok
+
+
+def move_kind(m, legal, drawn):
+    """How a move is made on the page: a plain click pair, the chooser, a hand or pool slot,
+    an off tray, or a button."""
+    frm, to, rest = split_move(m)
+    if frm is None or frm not in drawn or to not in drawn:
+        return "button"
+    if "@" in frm:
+        return "slot"
+    if to == "off":
+        return "off"
+    if rest or len([x for x in legal if split_move(x)[:2] == (frm, to)]) > 1:
+        return "chooser"
+    return "plain"
+
+
+def pick_move(ref, rng, line, legal, kinds, drawn):
+    # A kind of move this game has not clicked yet (a drop, a swap, a chooser...) is taken
+    # when it comes up, half of the time, so that each way of moving gets exercised.
+    fresh = [m for m in legal if kinds[move_kind(m, legal, drawn)] == 0 and move_kind(m, legal, drawn) != "plain"]
+    if fresh and rng.random() < 0.5:
+        return rng.choice(fresh)
+    if rng.random() < 0.7:
+        ref.ask([line])
+        best = ref.request(["go depth 1"], lambda l: l.startswith("bestmove"))[-1].split()[1]
+        if best in legal:
+            return best
+    return rng.choice(legal)
+
+
+def play_one_game(d, page, ref, game, args, rng, url, shots):
+    log(f"== {game}: {url}")
+    t0 = time.time()
+    d.get(url)
+    s = page.settle()
+    check(s["game"] == game, f"{game}: #game says '{s['game']}'")
+    if not check(not s["boardMsg"].startswith("Cannot draw"), f"{game}: the page cannot draw the board: {s['boardMsg']}"):
+        return
+    seen = set()  # plies whose position the page drew and the test checked
+    kinds = {"plain": 0, "chooser": 0, "slot": 0, "off": 0, "button": 0}
+    illegal_checked = 0
+    human_plies = 0
+    while True:
+        for entry in page.trace():
+            seen.add(len(entry["moves"]))
+            check_drawn(game, ref, entry, f"after ply {len(entry['moves'])}")
+        s = page.snap()
+        moves = moves_of(s)
+        line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        st = ref.state(line)
+        check(s["gameLine"] == line, f"{game}: copy line '{s['gameLine']}' != '{line}'")
+        if s["state"] == "over":
+            check(st["over"], f"{game}: the page says over, the engine does not at ply {len(moves)}")
+            break
+        check(not st["over"], f"{game}: the engine says over at ply {len(moves)}, the page waits for a move")
+        if len(moves) >= args.max_plies:
+            log(f"   {game}: cut at {len(moves)} plies (cap --max-plies {args.max_plies}): not over by then")
+            break
+        legal = st["legal"]
+        check(len(legal) > 0, f"{game}: no legal move at ply {len(moves)} while the game goes on")
+        if not legal:
+            break
+        drawn = set(s["all"])
+        want_sources = {split_move(m)[0] for m in legal if split_move(m)[0] in drawn}
+        check(set(s["sources"]) == want_sources, f"{game} ply {len(moves)}: movable pieces shown {sorted(s['sources'])} != engine's {sorted(want_sources)}")
+        # An illegal click, now and then: a square that is neither a target nor a source.
+        if illegal_checked < 3 and (human_plies % 7 == 0):
+            illegal_checked += 1
+            check_illegal_clicks(page, game, legal, s)
+        move = pick_move(ref, rng, line, legal, kinds, drawn)
+        frm, to, rest = split_move(move)
+        kinds[move_kind(move, legal, drawn)] += 1
+        if frm is None or frm not in drawn or to not in drawn:
+            check(move in s["specials"], f"{game}: move {move} is not offered among the moves without squares {s['specials']}")
+            page.click(f'#specials [data-move="{move}"]')
+        else:
+            page.square(frm)
+            s2 = page.snap()
+            want_targets = {split_move(m)[1] for m in legal if split_move(m)[0] == frm}
+            check(set(s2["targets"]) == want_targets, f"{game} ply {len(moves)}: targets of {frm} shown {sorted(s2['targets'])} != engine's {sorted(want_targets)}")
+            page.square(to)
+            same = sorted(m for m in legal if split_move(m)[:2] == (frm, to))
+            if len(same) > 1 or rest:
+                s3 = page.snap()
+                check(s3["chooser"] is not None and sorted(s3["chooser"]) == same, f"{game}: chooser for {frm}-{to} lists {s3['chooser']}, engine has {same}")
+                page.click(f'#chooser [data-move="{move}"]')
+        human_plies += 1
+        s = page.settle()
+        after = moves_of(s)
+        check(after[:len(moves) + 1] == moves + [move], f"{game}: after clicking {move} the page's moves are {after[len(moves):len(moves) + 3]}…")
+    # The end: the result the page shows is the engine's for the same move list.
+    s = page.snap()
+    moves = moves_of(s)
+    line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+    st = ref.state(line)
+    check(s["result"] == st["result"], f"{game}: final result on the page {s['result']} != engine's {st['result']}")
+    check_console(d, game)
+    missing = sorted(set(range(len(moves) + 1)) - seen)
+    check(not missing, f"{game}: the page never showed the position after plies {missing[:10]}")
+    d.find_element(By.ID, "play").screenshot(os.path.join(shots, f"{game}.png"))
+    log(f"   {game}: {len(moves)} plies ({human_plies} clicked: {', '.join(f'{n} {k}' for k, n in kinds.items() if n)}), "
+        f"{illegal_checked} illegal clicks refused, result {s['result']}, {time.time() - t0:.1f} s")
+    return moves
+
+
+def check_console(d, what):
+    """No script error in the page (the browser's console since the last look)."""
+    errors = [e["message"] for e in d.get_log("browser")
+              if e["level"] == "SEVERE" and (e.get("source") == "javascript" or "Uncaught" in e["message"])]
+    check(not errors, f"{what}: script errors in the page: {errors[:3]}")
+
+
+def check_illegal_clicks(page, game, legal, s):
+    moves_before = s["moves"]
+    targets_of = {}
+    for m in legal:
+        f, t, _ = split_move(m)
+        targets_of.setdefault(f, set()).add(t)
+    sources = {f for f in targets_of if f in s["all"]}
+    if not sources:
+        return
+    frm = sorted(sources)[0]
+    bad = [sq for sq in s["all"] if sq not in targets_of.get(frm, set()) and sq not in sources]
+    if not bad:
+        return
+    # With a piece selected: a click on a square that is not one of its targets.
+    page.square(frm)
+    page.square(bad[0])
+    s2 = page.snap()
+    check(s2["moves"] == moves_before, f"{game}: the illegal click {frm}->{bad[0]} changed the moves")
+    check(s2["notice"].startswith("Refused"), f"{game}: the illegal click {frm}->{bad[0]} was not refused ('{s2['notice']}')")
+    check(not s2["targets"], f"{game}: targets still shown after a refused click")
+    # With nothing selected: a click on a square no move starts from.
+    page.square(bad[-1])
+    s3 = page.snap()
+    check(s3["moves"] == moves_before and s3["notice"].startswith("Refused") and not s3["targets"],
+          f"{game}: a click on {bad[-1]} (no move starts there) was not refused")
+
+
+# ------------------------------------------------------------------ robustness
+def check_drawing_tables(d, port, games):
+    """Every table draws the sample positions of tests/web/positions.txt exactly, and every
+    game the engine registers has a table."""
+    d.get(f"http://127.0.0.1:{port}/?game={games[0]}&mode=human-vs-human")
+    Page(d).settle()
+    tables = d.execute_script("return Object.keys(SimiaBoards.tables)")
+    mode = d.execute_script("return document.compatMode")
+    check(mode == "CSS1Compat", f"the page is rendered in {mode}, not in standards mode")
+    for g in games:
+        check(g in tables, f"game '{g}' is registered by the engine but the page has no drawing table for it")
+    n = 0
+    for line in open(os.path.join(ROOT, "tests/web/positions.txt")):
+        if line.startswith("#") or not line.strip():
+            continue
+        game, fen = line.strip().split(" ", 1)
+        r = d.execute_script("""
+          const [game, fen] = arguments;
+          try {
+            const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+            SimiaBoards.draw(svg, SimiaBoards.model(game, fen, { options: {} }), { flipped: false });
+            const squares = {};
+            for (const e of svg.querySelectorAll('[data-piece]')) squares[e.dataset.square] = e.dataset.piece;
+            const slots = Array.from(svg.querySelectorAll('.slot')).map((e) => [+e.dataset.owner, e.dataset.kind, e.dataset.letter || '', +e.dataset.count]);
+            return { squares, slots };
+          } catch (e) { return { error: e.message }; }""", game, fen)
+        if not check("error" not in r, f"drawing table {game}: cannot draw '{fen}': {r.get('error')}"):
+            continue
+        check(board_from_squares(r["squares"]) == fen.split()[0], f"drawing table {game}: '{fen}' drawn as '{board_from_squares(r['squares'])}'")
+        want = expected_slots(game, fen)
+        if want is not None:
+            check(sorted(tuple(x) for x in r["slots"]) == want, f"drawing table {game}: '{fen}' off-board areas {r['slots']} != {want}")
+        n += 1
+    # A broken position string is reported, not thrown.
+    r = d.execute_script("try { SimiaBoards.model('boomzoom', 't[3]x/8 1 0 0 0 0', {options:{}}); return 'drawn'; } catch (e) { return e.message; }")
+    check(r != "drawn", "a malformed board field was drawn")
+    # A game without a table: the page says so instead of breaking.
+    d.execute_script("delete SimiaBoards.tables[arguments[0]]; document.getElementById('new-game').click();", games[0])
+    s = Page(d).settle()
+    check("no drawing table" in s["boardMsg"], f"without a drawing table the page says '{s['boardMsg']}'")
+    check(len(s["specials"]) > 0, "without a drawing table the legal moves are not offered as buttons")
+    log(f"   drawing tables: {n} sample positions drawn exactly; a missing table is reported")
+
+
+def check_robustness(d, port, engine, ref, game, maxforks):
+    page = Page(d)
+    url = f"http://127.0.0.1:{port}/?game={game}&mode=human-vs-engine&depth=1&human=p1"
+    d.get(url)
+    s = page.settle()
+    page.trace()
+    # Play two of the human's moves, so that there is something to undo.
+    for _ in range(2):
+        moves = moves_of(s)
+        st = ref.state("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        legal = [m for m in st["legal"] if split_move(m)[0] in s["all"] and split_move(m)[1] in s["all"]]
+        m = legal[0]
+        if len([x for x in st["legal"] if split_move(x)[:2] == split_move(m)[:2]]) > 1 or split_move(m)[2]:
+            page.square(split_move(m)[0]); page.square(split_move(m)[1]); page.click(f'#chooser [data-move="{m}"]')
+        else:
+            page.square(split_move(m)[0]); page.square(split_move(m)[1])
+        s = page.settle()
+    before = s
+    info = d.execute_script("return document.getElementById('s-depth').textContent")
+    check(info not in ("", "–"), f"no search depth shown after Simia's moves ('{info}')")
+    # Bad input in the position box: the engine's own error line, and nothing else changes.
+    for bad in ("this is not a position", "startpos moves zz99 a1a1", before["position"] + " extra"):
+        want = [l for l in ref.ask([f"position {'fen ' + bad if not bad.startswith('startpos') else bad}"]) if l.startswith("info string error")]
+        box = d.find_element(By.ID, "fen-input")
+        box.clear(); box.send_keys(bad); page.click("#load")
+        s = page.settle()
+        check(want and s["error"].strip() == "\n".join(want), f"bad position '{bad}': page shows '{s['error']}', engine says {want}")
+        check(s["moves"] == before["moves"] and s["position"] == before["position"] and s["squares"] == before["squares"],
+              f"bad position '{bad}' changed the game on the page")
+    # The game goes on: the engine's position was put back (one more move is accepted).
+    moves = moves_of(s)
+    st = ref.state("position startpos moves " + " ".join(moves))
+    m = next(x for x in st["legal"] if split_move(x)[0] in s["all"] and split_move(x)[1] in s["all"]
+             and len([y for y in st["legal"] if split_move(y)[:2] == split_move(x)[:2]]) == 1 and not split_move(x)[2])
+    page.square(split_move(m)[0]); page.square(split_move(m)[1])
+    s = page.settle()
+    check(moves_of(s)[:len(moves) + 1] == moves + [m], "after a refused position the game did not go on")
+    for e in page.trace():
+        check_drawn(game, ref, e, "after a refused position")
+    # Undo goes back to the human's turn; the board is the engine's for the shorter list.
+    n = len(moves_of(s))
+    page.click("#undo")
+    s = page.settle()
+    check(len(moves_of(s)) < n and s["turn"] == "p1", f"undo: {n} -> {len(moves_of(s))} moves, turn {s['turn']}")
+    for e in page.trace():
+        check_drawn(game, ref, e, "after undo")
+    # Flip: the same pieces, a1 goes to the other edge and back.
+    a1_top = "return document.querySelector('#board [data-square=\"a1\"]').getBoundingClientRect().top"
+    height = d.execute_script("return document.getElementById('board').getBoundingClientRect().height")
+    y0 = d.execute_script(a1_top)
+    page.click("#flip")
+    y1 = d.execute_script(a1_top)
+    s2 = page.snap()
+    page.click("#flip")
+    y2 = d.execute_script(a1_top)
+    check(abs(y1 - y0) > height / 3 and y2 == y0 and s2["squares"] == s["squares"],
+          f"flip: a1 at y {y0}, {y1}, {y2} (board {height} high); pieces kept: {s2['squares'] == s['squares']}")
+    page.click("#copy")
+    check(page.snap()["notice"].startswith("Copied"), f"Copy says '{page.snap()['notice']}'")
+    # Load a good position string and a `position ... moves ...` line (what Copy gives).
+    st = ref.state(s["gameLine"])
+    box = d.find_element(By.ID, "fen-input")
+    box.clear(); box.send_keys(st["fen"]); page.click("#load")
+    s3 = page.settle()
+    check(s3["position"] == st["fen"] and s3["moves"] == "" and not s3["error"], f"loading '{st['fen']}' gave '{s3['position']}' ({s3['error']})")
+    box.clear(); box.send_keys(s["gameLine"]); page.click("#load")
+    s4 = page.settle()
+    check(s4["gameLine"] == s["gameLine"] and s4["position"] == s["position"], f"loading '{s['gameLine']}' gave '{s4['gameLine']}'")
+    for e in page.trace():
+        check_drawn(game, ref, e, "after load") if e["base"] == "startpos" else None
+    # Engine processes: one per page; a reload starts clean with a new one and ends the old.
+    mine = {ref.p.pid}
+    procs = engine_pids(engine) - mine
+    check(len(procs) == 1, f"one page open, {len(procs)} engine processes")
+    d.refresh()
+    s5 = page.settle()
+    check(s5["moves"] == "" and s5["position"] == ref.state("position startpos")["fen"], "a reload did not start a new game")
+    wait_for(lambda: len(engine_pids(engine) - mine) == 1 and engine_pids(engine) - mine != procs, 10,
+             f"after a reload: engine processes {engine_pids(engine) - mine}, before {procs}")
+    # The process cap: the page holds one connection; of maxforks more, one must be refused.
+    # websocketd frees a slot only once an engine has ended, later than its socket closes:
+    # under load a slot of a page left just before may still be taken, so the count is
+    # retried; more openings than the cap allows fail at once.
+    for attempt in range(5):
+        r = d.execute_async_script("""
+          const [n, done] = [arguments[0], arguments[arguments.length - 1]];
+          let opened = 0, refused = 0; const socks = [];
+          for (let k = 0; k < n; k++) {
+            const ws = new WebSocket(`ws://${location.host}/`); socks.push(ws);
+            ws.onopen = () => { opened++; fin(); };
+            ws.onerror = () => { refused++; fin(); };
+          }
+          window.capSockets = socks;
+          function fin() { if (opened + refused === n) done([opened, refused]); }
+          setTimeout(() => done([opened, refused, 'timeout']), 8000);""", maxforks)
+        if r[0] > maxforks - 1 or r[:2] == [maxforks - 1, 1]:
+            break
+        d.execute_script("window.capSockets.forEach((w) => w.close())")
+        wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
+        time.sleep(1)
+    check(r[:2] == [maxforks - 1, 1], f"process cap {maxforks}: with the page open, {maxforks} more connections gave opened/refused {r}")
+    # While the cap is reached, a new page says it could not connect, and breaks nothing.
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")
+    d.get(url)
+    busy = page.settle(states=("closed",), timeout=20)
+    check("busy" in busy["notice"], f"a page over the cap says '{busy['notice']}'")
+    d.close()
+    d.switch_to.window(first)
+    d.execute_script("window.capSockets.forEach((w) => w.close())")
+    wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
+    # The filter: an option naming a server file is refused with an error line, no file made.
+    target = os.path.join(tempfile.gettempdir(), f"simia-web-filter-{os.getpid()}.log")
+    for attempt in range(5):
+        r = d.execute_async_script("""
+          const [path, done] = [arguments[0], arguments[arguments.length - 1]];
+          const ws = new WebSocket(`ws://${location.host}/`); const got = [];
+          ws.onopen = () => { ws.send(`setoption name debug  LOG file value ${path}`); ws.send('setoption name BookFile value /etc/shadow'); ws.send('isready'); };
+          ws.onmessage = (e) => { got.push(e.data); if (e.data === 'readyok') { ws.close(); done(got); } };
+          ws.onerror = () => done(got.concat(['could not connect']));
+          setTimeout(() => done(got.concat(['timeout'])), 8000);""", target)
+        if r != ["could not connect"]:
+            break
+        time.sleep(1)
+    check(len([l for l in r if "refused-by-web-server" in l]) == 2 and r[-1] == "readyok" and not os.path.exists(target),
+          f"option filter: replies {r}, file made: {os.path.exists(target)}")
+    # An option value the engine refuses (from the query string): its error line, a game anyway.
+    spin = next((o for o in ref.options if o["type"] == "spin" and " min " in " " + o["rest"]
+                 and (norm(o["name"]).startswith(norm(game)) or norm(o["name"]) in ("ivoryheight",))), None)
+    if spin:
+        low = int(re.search(r"\bmin (-?\d+)", spin["rest"]).group(1)) - 1
+        want = [l for l in ref.ask([f"setoption name {spin['name']} value {low}"]) if l.startswith("info string error")]
+        d.get(url + f"&{spin['name']}={low}")
+        s6 = page.settle()
+        check(want and s6["error"].strip() == want[0] and s6["moves"] == "" and s6["position"] == ref.state("position startpos")["fen"],
+              f"{spin['name']}={low}: page shows '{s6['error']}', engine says {want}")
+    # An engine that dies under its page: the page says so and offers a reload.
+    wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "no single engine for the page")
+    for pid in engine_pids(engine) - mine:
+        os.kill(pid, signal.SIGKILL)
+    dead = page.settle(states=("closed",), timeout=20)
+    check("Reload" in dead["notice"], f"after its engine died the page says '{dead['notice']}'")
+    d.get(url)
+    page.settle()
+    # Leaving the page, or closing its tab, ends its engine.
+    wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
+    d.get("about:blank")
+    wait_for(lambda: len(engine_pids(engine) - mine) == 0, 10, f"after leaving the page its engine still runs: {engine_pids(engine) - mine}")
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")
+    d.get(url)
+    page.settle()
+    check(len(engine_pids(engine) - mine) == 1, "a page in a new tab has no engine of its own")
+    d.close()
+    d.switch_to.window(first)
+    wait_for(lambda: len(engine_pids(engine) - mine) == 0, 10, f"after closing the tab its engine still runs: {engine_pids(engine) - mine}")
+    log("   robustness: bad input, undo, flip, load, copy, reload, process cap (and a page over it), option filter, "
+        "refused option value, engine killed, page left, tab closed")
+
+
+def check_browser_killed(d, port, engine, ref, game):
+    """A connection that drops without a goodbye (the browser killed) ends its engine too."""
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=200")
+    time.sleep(1.0)
+    mine = {ref.p.pid}
+    check(len(engine_pids(engine) - mine) == 1, "no engine for the page before the browser is killed")
+    driver_pid = d.service.process.pid
+    kids = [int(p) for p in os.listdir("/proc") if p.isdigit() and _ppid(int(p)) == driver_pid]
+    for k in kids:
+        try:
+            os.kill(k, signal.SIGKILL)
+        except OSError:
+            pass
+    wait_for(lambda: len(engine_pids(engine) - mine) == 0, 15, f"after the browser was killed (mid-search) its engine still runs: {engine_pids(engine) - mine}")
+    log("   a killed browser's engine ends")
+
+
+def _ppid(pid):
+    try:
+        return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
+
+
+def check_engine_vs_engine(d, port, ref, game, max_plies):
+    page = Page(d)
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=20")
+    end = time.time() + 120
+    arrows = 0
+    while time.time() < end:
+        s = page.snap()
+        arrows = max(arrows, d.execute_script("return document.querySelectorAll('#board .pv').length"))
+        if s["state"] == "over" or len(moves_of(s)) >= max_plies:
+            break
+        time.sleep(0.05)
+    page.click("#pause")
+    s = page.settle(states=("over", "paused"))
+    for e in page.trace():
+        check_drawn(game, ref, e, "Simia against itself")
+    check(len(moves_of(s)) > 0, "Simia against itself made no move")
+    check(arrows > 0, "Simia's line was never drawn on the board while it played itself")
+    check_console(d, "Simia against itself")
+    log(f"   Simia against itself: {len(moves_of(s))} plies, result {s['result']}, its line drawn (up to {arrows} arrows)")
+    # Two people on one board: both sides are clicked, Simia never moves.
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=human-vs-human")
+    s = page.settle()
+    page.trace()
+    for ply in range(4):
+        st = ref.state("position startpos" + (" moves " + " ".join(moves_of(s)) if moves_of(s) else ""))
+        m = next((x for x in st["legal"] if move_kind(x, st["legal"], s["all"]) == "plain"), None)
+        if m is None or st["over"]:
+            break
+        page.square(split_move(m)[0])
+        page.square(split_move(m)[1])
+        s = page.settle()
+        check(moves_of(s)[-1:] == [m] and s["state"] == "human", f"two people: after {m} the page shows moves '{s['moves']}', state {s['state']}")
+    for e in page.trace():
+        check_drawn(game, ref, e, "two people on one board")
+
+
+def wait_for(cond, timeout, msg):
+    end = time.time() + timeout
+    while time.time() < end:
+        if cond():
+            return True
+        time.sleep(0.1)
+    fail(msg)
+    return False
+
+
+# ------------------------------------------------------------------ main
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", default=os.path.join(ROOT, "build/simia"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build/web-e2e"))
+    ap.add_argument("--games", default="", help="comma-separated subset of the registered games")
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--no-progress", type=int, default=40, help="each game's NoProgressPlies, so that games end sooner")
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("SIMIA_SEED", "1")))
+    args = ap.parse_args()
+    engine = os.path.abspath(args.engine)
+    os.makedirs(args.out, exist_ok=True)
+    log(f"seed {args.seed} (SIMIA_SEED=N reruns another); screenshots in {args.out}")
+    t0 = time.time()
+    ref = Engine(engine)
+    games = ref.games()
+    if args.games:
+        games = [g for g in games if g in args.games.split(",")]
+    log(f"games registered by the engine: {' '.join(ref.games())}")
+    port, maxforks = free_port(), 3
+    server = start_server(engine, port, maxforks)
+    d = None
+    try:
+        addrs = listening_addresses(port)
+        check(addrs and all(a in ("0100007F", "00000000000000000000000001000000") for a in addrs),
+              f"the server listens on {addrs}, not on localhost only")
+        d = browser()
+        page = Page(d)
+        check_drawing_tables(d, port, games)
+        rng = random.Random(args.seed)
+        for k, game in enumerate(games):
+            opts = []
+            ref.ask([f"setoption name Game value {game}"] if ref.option("Game") else [])
+            for o in ref.options:
+                if norm(o["name"]) == norm(game) + "noprogressplies":
+                    opts.append((o["name"], str(args.no_progress)))
+            opts += [(n, v) for n, v in EXTRA_OPTIONS.get(game, []) if ref.option(n)]
+            ref.ask([f"setoption name {n} value {v}" for n, v in opts] + ["uginewgame"])
+            human = "p2" if k % 2 == 0 else "p1"
+            limit = "depth=1" if k % 2 == 0 else "movetime=30"
+            q = "&".join([f"game={game}", "mode=human-vs-engine", limit, f"human={human}"] + [f"{n}={v}" for n, v in opts])
+            try:
+                play_one_game(d, page, ref, game, args, rng, f"http://127.0.0.1:{port}/?{q}", args.out)
+            except Exception as e:  # a hung or broken page fails this game; the others still run
+                fail(f"{game}: {type(e).__name__}: {e}")
+                traceback.print_exc()
+                try:
+                    log("   page log: " + "\n   ".join(d.execute_script("return document.getElementById('log').textContent || ''").splitlines()[-20:]))
+                except Exception:
+                    pass
+        # The remaining checks use the first game at its default options: a fresh referee.
+        first = games[0]
+        ref.close()
+        ref = Engine(engine)
+        ref.ask([f"setoption name Game value {first}"] if ref.option("Game") else [])
+        ref.ask(["uginewgame"])
+        check_engine_vs_engine(d, port, ref, first, 60)
+        check_robustness(d, port, engine, ref, first, maxforks)
+        d.get(f"http://127.0.0.1:{port}/?game={first}&mode=human-vs-engine&movetime=300&human=p2")
+        time.sleep(1.0)
+        d.save_screenshot(os.path.join(args.out, "page.png"))
+        check_browser_killed(d, port, engine, ref, first)
+    finally:
+        if d:
+            try:
+                d.quit()
+            except Exception:
+                pass
+        ref.close()
+        # Ctrl-C: the server and every engine it started stop.
+        mine = engine_pids(engine)
+        os.killpg(server.pid, signal.SIGINT)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            fail("the server did not stop on Ctrl-C (SIGINT)")
+            os.killpg(server.pid, signal.SIGKILL)
+        wait_for(lambda: not engine_pids(engine), 10, f"engine processes left after Ctrl-C: {engine_pids(engine)} (before: {mine})")
+        check(not listening_addresses(port), "the port is still open after Ctrl-C")
+    log(f"web e2e: {len(games)} games, {time.time() - t0:.0f} s, {len(FAILURES)} failure(s)")
+    if FAILURES:
+        for f in FAILURES[:50]:
+            print("  " + f)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
