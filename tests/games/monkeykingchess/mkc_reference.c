@@ -481,7 +481,7 @@ int mkc_ref_moves(const char *fen, const MkcRefCfg *cfg, char *out) {
     if (over_by_counter(&p)) return 0;
     Cands L = {0};
     legal_moves(&p, &L);
-    qsort(L.c, (size_t)L.n, sizeof *L.c, cmp_text);
+    if (L.n) qsort(L.c, (size_t)L.n, sizeof *L.c, cmp_text); /* L.c is NULL when there is no move */
     for (int i = 0; i < L.n; i++) strcat(strcat(out, i ? " " : ""), L.c[i].text);
     int n = L.n;
     free(L.c);
@@ -495,7 +495,7 @@ int mkc_ref_moves_after(const char *fen, const MkcRefCfg *cfg, char (*moves)[16]
     if (over_by_counter(&p)) return 0;
     Cands L = {0};
     legal_moves(&p, &L);
-    qsort(L.c, (size_t)L.n, sizeof *L.c, cmp_text);
+    if (L.n) qsort(L.c, (size_t)L.n, sizeof *L.c, cmp_text); /* L.c is NULL when there is no move */
     int n = L.n < max ? L.n : max;
     for (int i = 0; i < n; i++) {
         strcpy(moves[i], L.c[i].text);

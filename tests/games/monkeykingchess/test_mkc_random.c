@@ -1,14 +1,14 @@
 /* test_mkc_random.c — random games and random positions: at every position the module's
  * moves equal the reference's, every move leads where the reference says, counts, stages,
  * the k-th move and the legality test agree, make/unmake restores every byte and the key
- * is exact. SIMIA_MKC_GAMES scales the number of games (default in main). */
+ * is exact. The number of games is test_count(150) (SIMIA_TEST_SCALE), or SIMIA_MKC_GAMES. */
 #include "engine/games/monkeykingchess/mkc.h"
 #include "engine/prng.h"
 #include "mkc_reference.h"
 #include "testutil.h"
 
 static const GameOps *G;
-static long GAMES_N = 150;
+static long GAMES_N; /* set once in main before any test runs */
 
 /* What the checked positions covered: each rule must have been met, or the comparison
  * proves little. */
@@ -224,7 +224,7 @@ END_TEST
 int main(void) {
     G = game_find("monkeykingchess");
     const char *env = getenv("SIMIA_MKC_GAMES");
-    if (env && *env) GAMES_N = strtol(env, NULL, 10);
+    GAMES_N = env && *env ? strtol(env, NULL, 10) : test_count(150);
     fprintf(stderr, "test_mkc_random: %ld games per run (SIMIA_MKC_GAMES)\n", GAMES_N);
     Suite *s = suite_create("mkc_random");
     TCase *tc = tcase_create("random");
