@@ -10,10 +10,12 @@
 #include "dragonsteeth/dt_game.h"
 #include "embed/embed_game.h"
 #include "mad/mad_game.h"
+#include "monkeykingchess/mkc_game.h"
 #include "monkeyqueen/mq_game.h"
 #include "zoo/zoo_game.h"
 
-const GameOps *const GAMES[] = {&MONKEY_QUEEN, &BOOM_ZOOM, &DRAGONS_TEETH, &EMBED, &MAD_GAME, &ZOO_CONTEST};
+const GameOps *const GAMES[] = {&MONKEY_QUEEN,   &BOOM_ZOOM,   &DRAGONS_TEETH,    &EMBED,
+                                &MAD_GAME,       &ZOO_CONTEST, &MONKEY_KING_CHESS};
 const int GAMES_COUNT = (int)(sizeof GAMES / sizeof GAMES[0]);
 _Static_assert(sizeof GAMES / sizeof GAMES[0] <= GAMES_MAX, "raise GAMES_MAX");
 

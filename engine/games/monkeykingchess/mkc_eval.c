@@ -1,0 +1,136 @@
+/* mkc_eval.c — Monkey King Chess's static evaluation, from the view of the player deciding:
+ * material by face on the board and by disk in hand, Fists tokens, the Pilgrim's progress
+ * toward rank 8 and its free squares, Blue's flip chances on it, and its trace for people. */
+#include <stdio.h>
+
+#include "mkc.h"
+
+/* Values by face (centi-units). Mountains count nothing: they never move and never die. */
+static const int FACE_VALUE[F_NB] = {
+    [BP] = 100, [BS] = 120, [BN] = 300, [BG] = 260, [BH] = 230, [BL] = 200, [BK] = 300, [BC] = 500,
+    [RP] = 100, [RM] = 260, [RN] = 300, [RL] = 200, [RH] = 230, [RK] = 0,   [RC] = 420,
+};
+/* A disk in hand goes to any empty square of its half: worth a little more than its front
+ * face on the board. */
+static const int HAND_VALUE[D_NB] = {[D_PAWN] = 110, [D_KNIGHT] = 320, [D_HERO] = 250, [D_KING] = 320,
+                                     [D_CEL] = 520};
+static const int TOKEN_VALUE = 180;
+/* The Pilgrim's rank (0-based): from rank 8 it leaves on Red's next decision. */
+static const int PILGRIM_RANK[8] = {0, 15, 40, 80, 140, 230, 380, 700};
+/* Per free square around the Pilgrim (empty, not attacked by Blue). */
+static const int PILGRIM_FREE = 12;
+
+typedef struct {
+    int material[2], hand[2], tokens, progress, freedom;
+    int chances; /* Blue's chances of taking the Pilgrim with a flip move */
+    int blue_units; /* Blue pieces that may still move, and disks in Blue's hand */
+} Terms;
+
+/* Where attack_from is reused: the squares from which face f would take on sq. */
+static Bb reach_from(int sq, int f, Bb occ) {
+    switch (f) {
+    case BN: return mkc_knight[sq];
+    case BG: return mkc_ferz[sq];
+    case BH: return mkc_hero[RED][sq];
+    case BL: return ray_attack(DIR_N, sq, occ);
+    case BC: return rook_attack(sq, occ);
+    default: return 0;
+    }
+}
+
+/* Blue wins by taking the Pilgrim with a flip move: a disk on a river square turning to
+ * a face that reaches the Pilgrim. Counted: such disks in place (a threat now), and disks
+ * one step or one drop away from such a square. No flips without the Goblin King. */
+enum { CHANCE_NOW = 60, CHANCE_NEAR = 20 };
+static int capture_chances(const MKCPos *p, int k, Bb occ, Bb immob) {
+    static const uint8_t pairs[][2] = {{BL, BH}, {BN, BG}, {BG, BN}, {BC, BX}, {BH, BL}}; /* new face, shown */
+    if (!p->bb[BK]) return 0;
+    Bb rivers = p->river[RED] | p->river[BLUE], free_blue = p->occ[BLUE] & ~immob;
+    int now = 0, near = 0;
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        int nf = pairs[i][0], shown = pairs[i][1];
+        Bb sq = reach_from(k, nf, occ) & rivers;
+        if (!sq) continue;
+        now += popcount(sq & p->bb[shown] & free_blue);
+        for (Bb b = sq & ~p->occ[BLUE]; b;) {
+            int s = pop_lsb(&b);
+            if (reach_from(s, shown, occ) & p->bb[shown] & free_blue) near++;
+            else if (!(bit(s) & occ) && (bit(s) & MKC_BLUE_HALF) && MKC_FRONT[BLUE][MKC_FACE[shown].disk] == shown &&
+                     p->hand[BLUE][MKC_FACE[shown].disk])
+                near++;
+        }
+    }
+    return CHANCE_NOW * now + CHANCE_NEAR * near;
+}
+
+/* Blue pieces that can never move again (a pawn on rank 1, a Mountain off the river or
+ * without the Goblin King) or cannot now (held by the Celestial). */
+static Bb blue_stuck(const MKCPos *p, Bb immob) {
+    Bb rivers = p->river[RED] | p->river[BLUE];
+    Bb mountains = p->bb[BK] ? p->bb[BX] & ~rivers : p->bb[BX];
+    return (p->bb[BP] & 0x1FULL) | mountains | immob;
+}
+
+static void terms(const MKCPos *p, Terms *t) {
+    t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
+    for (int f = 1; f < F_NB; f++) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * popcount(p->bb[f]);
+    for (int s = 0; s < 2; s++)
+        for (int d = 0; d < D_NB; d++)
+            if (!(s == RED && d == D_KING)) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
+    t->tokens = TOKEN_VALUE * p->tokens;
+    t->progress = t->freedom = t->chances = 0;
+    Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
+    t->blue_units = popcount(p->occ[BLUE] & ~blue_stuck(p, immob));
+    for (int d = 0; d < D_NB; d++) t->blue_units += p->hand[BLUE][d];
+    int k = mkc_pilgrim(p);
+    if (k >= 0) {
+        Bb att = mkc_blue_attacks(p, occ ^ bit(k), immob);
+        t->progress = PILGRIM_RANK[sq_rank(k)];
+        t->chances = capture_chances(p, k, occ, immob);
+        t->freedom = PILGRIM_FREE * popcount(mkc_king[k] & ~occ & ~att);
+    }
+}
+
+static int red_minus_blue(const Terms *t) {
+    return t->material[RED] + t->hand[RED] + t->tokens + t->progress + t->freedom - t->material[BLUE] - t->hand[BLUE];
+}
+
+/* Blue wins only by taking the Pilgrim (or a mate the stalemate rule all but forbids):
+ * otherwise its best is a draw. So Red's edge x counts as it is, but a Blue edge only
+ * shrinks Red's prospects toward nothing, never below: prospects(x) = x + T above zero,
+ * T^2 / (T - x) below (smooth, slope 1 at zero, 0 far below). A Blue lead of any size is
+ * then worth less than a draw, and dead positions end by repetition instead of shuffling
+ * flips (each resets the no-progress counter) for ever. */
+#define PROSPECT_T 100
+static int prospects(int x) { return x >= 0 ? x + PROSPECT_T : PROSPECT_T * PROSPECT_T / (PROSPECT_T - x); }
+
+/* A Blue side left without a move makes every Red move illegal (the stalemate rule) and
+ * the game a draw: Red's prospects shrink as Blue runs out of pieces that can move. */
+static int stalemate_guard(int v, int units) { return units >= 3 || v <= 0 ? v : v * (units + 1) / 4; }
+
+Score mkc_evaluate(const GamePos *gp) {
+    const MKCPos *p = (const MKCPos *)gp;
+    Terms t;
+    terms(p, &t);
+    int v = stalemate_guard(prospects(red_minus_blue(&t)), t.blue_units) - t.chances;
+    return (Score)(p->stm == RED ? v : -v);
+}
+
+void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
+    const MKCPos *p = (const MKCPos *)gp;
+    Terms t;
+    terms(p, &t);
+    snprintf(out, size,
+             "term             Blue   Red\n"
+             "material        %5d %5d\n"
+             "hand            %5d %5d\n"
+             "tokens              - %5d\n"
+             "pilgrim rank        - %5d\n"
+             "pilgrim freedom     - %5d\n"
+             "capture chances %5d     -\n"
+             "Red's edge %d, its prospects %d\n"
+             "Total (for the player deciding, %s): %d\n",
+             t.material[BLUE], t.material[RED], t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
+             t.chances, red_minus_blue(&t), prospects(red_minus_blue(&t)), p->stm == BLUE ? "Blue" : "Red",
+             (int)mkc_evaluate(gp));
+}

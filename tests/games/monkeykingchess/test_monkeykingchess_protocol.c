@@ -1,0 +1,165 @@
+/* test_monkeykingchess_protocol.c — Monkey King Chess through the real executable: choosing
+ * the game and its options in any order, whose turn it is in Red's extra step, the referee's
+ * answers at every kind of end, forfeits, d, eval, perft, searches and bad input. */
+#include "conversation.h"
+#include "testutil.h"
+
+static Child *start_mkc(void) {
+    char *argv[] = {SIMIA_BINARY, "--game", "monkeykingchess", NULL};
+    Child *c = child_start(argv);
+    ck_assert_ptr_nonnull(c);
+    return c;
+}
+
+static long perft_of(Child *c, int depth) {
+    ck_assert(child_send(c, "go perft %d", depth));
+    const char *l = child_expect(c, "Nodes searched: ", WAIT);
+    ck_assert_ptr_nonnull(l);
+    return atol(l + 16);
+}
+
+static void expect_end(Child *c, const char *position, const char *result) {
+    send_ok(c, position);
+    ready(c);
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), result);
+}
+
+static const char *status(Child *c) {
+    static char line[512];
+    ready(c);
+    send_ok(c, "d");
+    const char *l = child_expect(c, "Status: ", WAIT);
+    ck_assert_ptr_nonnull(l);
+    snprintf(line, sizeof line, "%s", l);
+    return line;
+}
+
+START_TEST(game_and_options_in_any_order) {
+    Child *c = start_mkc();
+    send_ok(c, "ugi");
+    ck_assert_ptr_nonnull(child_expect(c, "option name MonkeyKingChessRiverSquares type combo default ranks var ranks var diagonal", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "option name MonkeyKingChessNoProgressPlies type spin default 150 min 0 max 10000", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    send_ok(c, "position startpos");
+    ck_assert_int_eq(perft_of(c, 3), 913034);
+    quit(c);
+    /* the option before the game, then after it */
+    c = start();
+    send_ok(c, "setoption name MonkeyKingChessRiverSquares value diagonal");
+    send_ok(c, "setoption name Game value monkeykingchess");
+    send_ok(c, "position startpos");
+    ck_assert_int_eq(perft_of(c, 3), 913402);
+    send_ok(c, "setoption name MonkeyKingChessRiverSquares value ranks");
+    send_ok(c, "position startpos");
+    ck_assert_int_eq(perft_of(c, 3), 913034);
+    ck_assert_int_eq(errors_of(c, "setoption name MonkeyKingChessRiverSquares value rivers"), 1);
+    quit(c);
+}
+END_TEST
+
+START_TEST(extra_step_turns) {
+    Child *c = start_mkc();
+    send_ok(c, "position fen 4K/7/5/5/2h2/5/2m4/k4 2 - 0 - 0 10");
+    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    send_ok(c, "position fen 4K/7/5/5/2h2/5/2m4/k4 2 - 0 - 0 10 moves c4c4=f");
+    ck_assert_str_eq(ask(c, "p1turn"), "false"); /* Red decides again */
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    /* the search answers with an extra move or end, one decision */
+    send_ok(c, "go depth 3");
+    const char *m = bestmove(c, WAIT);
+    ck_assert_msg(!strcmp(m, "end") || !strncmp(m, "c2", 2), "bestmove %s in the extra step", m);
+    send_ok(c, "position fen 4K/7/5/5/2h2/5/2m4/k4 2 - 0 - 0 10 moves c4c4=f end");
+    ck_assert_str_eq(ask(c, "p1turn"), "true");
+    send_ok(c, "position fen 4K/7/5/5/2h2/5/2m4/k4 2 - 0 - 0 10 moves c4c4=f c2d3");
+    ck_assert_str_eq(ask(c, "p1turn"), "true"); /* the only token is spent */
+    quit(c);
+}
+END_TEST
+
+START_TEST(referee_ends) {
+    Child *c = start_mkc();
+    /* the Pilgrim walks up and leaves: Red wins */
+    expect_end(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a6 e8e7 a6a7 e7e8 a7a8 e8e7 a8a9", "p2win");
+    ck_assert_ptr_nonnull(strstr(status(c), "game over, player 2 wins"));
+    /* checkmate: Blue wins; no move without check: a draw */
+    expect_end(c, "position fen C4/7/5/5/5/5/2K4/k4 2 - 0 - 0 30", "p1win");
+    expect_end(c, "position fen X4/7/5/5/5/5/7/k4 1 - 0 - 0 30", "draw");
+    /* no progress: the limit counts every ply since the last drop */
+    send_ok(c, "setoption name MonkeyKingChessNoProgressPlies value 4");
+    expect_end(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a6", "draw");
+    send_ok(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8");
+    ready(c);
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    send_ok(c, "setoption name MonkeyKingChessNoProgressPlies value 150");
+    /* the third occurrence of a position: a draw */
+    expect_end(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a4 e8e7 a4a5 e7e8 a5a4", "draw");
+    ck_assert_ptr_nonnull(strstr(status(c), "third time"));
+    send_ok(c, "setoption name Repetition value false");
+    send_ok(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a4 e8e7 a4a5 e7e8 a5a4");
+    ready(c);
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    quit(c);
+}
+END_TEST
+
+START_TEST(forfeits) {
+    Child *c = start_mkc();
+    /* a stalemating move is illegal: the mover (Blue) loses */
+    ck_assert_int_eq(errors_of(c, "position fen 5/7/5/5/4N/5/7/k1K2 1 - 0 - 0 30 moves e4c3"), 1);
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    /* a move after the end loses for whoever made it */
+    ck_assert_int_eq(errors_of(c, "position fen 2k2/7/5/5/5/5/7/K4 2 - 0 - 0 30 moves c8c9 a1a2"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_int_eq(errors_of(c, "position fen C4/7/5/5/5/5/2K4/k4 2 - 0 - 0 30 moves a1a2"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    /* end outside the extra step, 0000 */
+    ck_assert_int_eq(errors_of(c, "position startpos moves end"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_int_eq(errors_of(c, "position startpos moves p@a5 0000"), 1);
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    quit(c);
+}
+END_TEST
+
+START_TEST(d_eval_perft_and_bad_positions) {
+    Child *c = start_mkc();
+    send_ok(c, "position fen 2k2/1G2x2/5/X4/5/5/6m/5 2 - 0 - 12 85");
+    ready(c);
+    send_ok(c, "d");
+    ck_assert_ptr_nonnull(child_expect(c, "Fen: 2k2/1G2x2/5/X4/5/5/6m/5 2 - 0 - 12 85", WAIT));
+    send_ok(c, "eval");
+    ck_assert_ptr_nonnull(child_expect(c, "Total", WAIT));
+    send_ok(c, "position fen P1C1P/7/1xSHH/1N1K1/p1pm1/1h1n1/h1k1p2/5 2 - 0 - 0 63");
+    ck_assert_int_eq(perft_of(c, 3), 30931);
+    /* a bad string: one error naming the field, no position, nobody's loss */
+    ck_assert_int_eq(errors_of(c, "position fen 5/7/5/5/5/5/7/5 1 PS 0 - 0 0"), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "hands: 'S' is a back face"));
+    ck_assert_str_eq(ask(c, "gameover"), "true");
+    ck_assert_str_eq(ask(c, "result"), "none");
+    send_ok(c, "go depth 2");
+    ck_assert_str_eq(bestmove(c, WAIT), "0000");
+    ck_assert_int_eq(errors_of(c, "position fen C4/7/5/5/5/5/7/k4 1 - 0 - 0 0"), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "the Pilgrim on a1 is attacked while Blue is to move"));
+    /* a search from the start plays a drop on Blue's half */
+    send_ok(c, "position startpos");
+    send_ok(c, "go depth 3");
+    const char *m = bestmove(c, WAIT);
+    ck_assert_msg(strchr(m, '@') && m[3] >= '5', "first move %s", m);
+    quit(c);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("monkeykingchess_protocol");
+    TCase *tc = tcase_create("protocol");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, game_and_options_in_any_order);
+    tcase_add_test(tc, extra_step_turns);
+    tcase_add_test(tc, referee_ends);
+    tcase_add_test(tc, forfeits);
+    tcase_add_test(tc, d_eval_perft_and_bad_positions);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
