@@ -1,6 +1,6 @@
 /* mkc_eval.c — Monkey King Chess's static evaluation, from the view of the player deciding:
- * material by face on the board and by disk in hand, Fists tokens, the Pilgrim's progress
- * toward rank 8 and its free squares, Blue's flip chances on it, and its trace for people. */
+ * material, hands, tokens, the Pilgrim's progress and freedom, Blue's flip chances, the
+ * endgame judgements (Blue running out of moves, Blue caging the Pilgrim) and the trace. */
 #include <stdio.h>
 
 #include "mkc.h"
@@ -24,6 +24,10 @@ typedef struct {
     int material[2], hand[2], tokens, progress, freedom;
     int chances; /* Blue's chances of taking the Pilgrim with a flip move */
     int blue_units; /* Blue pieces that may still move, and disks in Blue's hand */
+    int blue_lasting; /* of those, the ones whose moves never run out: all but pawns */
+    int blue_supply; /* Blue moves left when it has none of those: pawn steps and drops */
+    int exit_distance; /* Red moves the Pilgrim needs to leave, from hand or board */
+    int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
 } Terms;
 
 /* Where attack_from is reused: the squares from which face f would take on sq. */
@@ -80,14 +84,26 @@ static void terms(const MKCPos *p, Terms *t) {
     t->tokens = TOKEN_VALUE * p->tokens;
     t->progress = t->freedom = t->chances = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
-    t->blue_units = popcount(p->occ[BLUE] & ~blue_stuck(p, immob));
-    for (int d = 0; d < D_NB; d++) t->blue_units += p->hand[BLUE][d];
+    Bb movers = p->occ[BLUE] & ~blue_stuck(p, immob), pawns = movers & p->bb[BP];
+    t->blue_units = popcount(movers);
+    t->blue_lasting = popcount(movers & ~pawns);
+    t->blue_supply = 0;
+    for (Bb b = pawns; b;) t->blue_supply += sq_rank(pop_lsb(&b));
+    for (int d = 0; d < D_NB; d++) {
+        t->blue_units += p->hand[BLUE][d];
+        if (d != D_PAWN) t->blue_lasting += p->hand[BLUE][d];
+    }
+    t->blue_supply += 5 * p->hand[BLUE][D_PAWN]; /* a drop on rank 5, then four steps */
     int k = mkc_pilgrim(p);
+    t->exit_distance = k >= 0 ? 8 - sq_rank(k) : p->hand[RED][D_KING] ? 6 : 0;
+    t->cage = 0;
     if (k >= 0) {
         Bb att = mkc_blue_attacks(p, occ ^ bit(k), immob);
         t->progress = PILGRIM_RANK[sq_rank(k)];
         t->chances = capture_chances(p, k, occ, immob);
-        t->freedom = PILGRIM_FREE * popcount(mkc_king[k] & ~occ & ~att);
+        int free = popcount(mkc_king[k] & ~occ & ~att);
+        t->freedom = PILGRIM_FREE * free;
+        t->cage = 8 - free;
     }
 }
 
@@ -106,13 +122,29 @@ static int prospects(int x) { return x >= 0 ? x + PROSPECT_T : PROSPECT_T * PROS
 
 /* A Blue side left without a move makes every Red move illegal (the stalemate rule) and
  * the game a draw: Red's prospects shrink as Blue runs out of pieces that can move. */
-static int stalemate_guard(int v, int units) { return units >= 3 || v <= 0 ? v : v * (units + 1) / 4; }
+static int stalemate_guard(int v, const Terms *t) {
+    if (v <= 0) return v;
+    /* Only pawns left: Blue's moves run out after its pawn steps and drops, and the game is
+     * drawn then unless the Pilgrim has left: Red's edge shrinks with its lead in that race. */
+    if (t->blue_lasting == 0) {
+        int lead = t->blue_supply - t->exit_distance;
+        if (lead < 6) return lead < 0 ? v / 8 : v * (lead + 2) / 8;
+    }
+    return t->blue_units >= 3 ? v : v * (t->blue_units + 1) / 4;
+}
+
+/* A Blue lead well past material parity counts for little in prospects (above); what
+ * turns it into a win is a mate, so Blue is paid for closing the Pilgrim in: without this
+ * its search sees no difference between quiet moves and repeats the position for a draw. */
+enum { MOP_FROM = -600, MOP_CAGE = 15 };
+static int mop_up(const Terms *t, int x) { return x < MOP_FROM ? MOP_CAGE * t->cage : 0; }
 
 Score mkc_evaluate(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
     Terms t;
     terms(p, &t);
-    int v = stalemate_guard(prospects(red_minus_blue(&t)), t.blue_units) - t.chances;
+    int x = red_minus_blue(&t);
+    int v = stalemate_guard(prospects(x), &t) - t.chances - mop_up(&t, x);
     return (Score)(p->stm == RED ? v : -v);
 }
 
@@ -120,6 +152,7 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
     const MKCPos *p = (const MKCPos *)gp;
     Terms t;
     terms(p, &t);
+    int x = red_minus_blue(&t);
     snprintf(out, size,
              "term             Blue   Red\n"
              "material        %5d %5d\n"
@@ -129,8 +162,12 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
              "pilgrim freedom     - %5d\n"
              "capture chances %5d     -\n"
              "Red's edge %d, its prospects %d\n"
+             "stalemate guard: Blue units %d (lasting %d, pawn steps and drops %d), the Pilgrim %d moves "
+             "from leaving: prospects %d\n"
+             "mop-up (Blue far ahead): cage %d of 8 squares, %d\n"
              "Total (for the player deciding, %s): %d\n",
              t.material[BLUE], t.material[RED], t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
-             t.chances, red_minus_blue(&t), prospects(red_minus_blue(&t)), p->stm == BLUE ? "Blue" : "Red",
+             t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
+             stalemate_guard(prospects(x), &t), t.cage, mop_up(&t, x), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }
