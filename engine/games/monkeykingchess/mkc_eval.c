@@ -135,16 +135,23 @@ static int stalemate_guard(int v, const Terms *t) {
 
 /* A Blue lead well past material parity counts for little in prospects (above); what
  * turns it into a win is a mate, so Blue is paid for closing the Pilgrim in: without this
- * its search sees no difference between quiet moves and repeats the position for a draw. */
-enum { MOP_FROM = -600, MOP_CAGE = 15 };
-static int mop_up(const Terms *t, int x) { return x < MOP_FROM ? MOP_CAGE * t->cage : 0; }
+ * its search sees no difference between quiet moves and repeats the position for a draw.
+ * Flips reset the no-progress counter, so a Blue side that cannot mate would shuffle for
+ * thousands of plies: the pay fades out between plies 300 and 600 of the game, after which
+ * a repetition (a draw) again ends it. */
+enum { MOP_FROM = -600, MOP_CAGE = 15, MOP_FADE_FROM = 300, MOP_FADE_TO = 600 };
+static int mop_up(const Terms *t, int x, int ply) {
+    if (x >= MOP_FROM || ply >= MOP_FADE_TO) return 0;
+    int pay = MOP_CAGE * t->cage;
+    return ply <= MOP_FADE_FROM ? pay : pay * (MOP_FADE_TO - ply) / (MOP_FADE_TO - MOP_FADE_FROM);
+}
 
 Score mkc_evaluate(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
     Terms t;
     terms(p, &t);
     int x = red_minus_blue(&t);
-    int v = stalemate_guard(prospects(x), &t) - t.chances - mop_up(&t, x);
+    int v = stalemate_guard(prospects(x), &t) - t.chances - mop_up(&t, x, p->ply);
     return (Score)(p->stm == RED ? v : -v);
 }
 
@@ -168,6 +175,6 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
              "Total (for the player deciding, %s): %d\n",
              t.material[BLUE], t.material[RED], t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
              t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
-             stalemate_guard(prospects(x), &t), t.cage, mop_up(&t, x), p->stm == BLUE ? "Blue" : "Red",
+             stalemate_guard(prospects(x), &t), t.cage, mop_up(&t, x, p->ply), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }

@@ -29,12 +29,17 @@ START_TEST(red_lead_shrinks_when_blue_runs_out_of_moves) {
 END_TEST
 
 /* Far ahead, Blue wins only by mating the Pilgrim: a Pilgrim with no free square is worth
- * more to Blue than one in the open, and more than a draw (so Blue does not repeat). */
+ * more to Blue than one in the open, and more than a draw (so Blue does not repeat), until
+ * the game has gone on for hundreds of plies. */
 START_TEST(blue_lead_pays_for_caging_the_pilgrim) {
     Score caged = eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 20");
     Score open = eval_of("4C/7/4K/5/5/2k2/7/5 1 - 0 - 0 20");
     ck_assert_int_gt(caged, 0);
     ck_assert_int_gt(caged, open);
+    /* flips keep resetting the no-progress counter: late in a game the pay has faded and
+     * a draw by repetition is worth more to Blue again */
+    ck_assert_int_lt(eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 450"), caged);
+    ck_assert_int_lt(eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 700"), 0);
 }
 END_TEST
 
