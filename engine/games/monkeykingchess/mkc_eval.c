@@ -28,6 +28,7 @@ typedef struct {
     int blue_supply; /* Blue moves left when it has none of those: pawn steps and drops */
     int exit_distance; /* Red moves the Pilgrim needs to leave, from hand or board */
     int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
+    int goblin_king; /* Blue's Goblin King on the board or in hand: its value, else 0 */
 } Terms;
 
 /* Where attack_from is reused: the squares from which face f would take on sq. */
@@ -77,10 +78,12 @@ static Bb blue_stuck(const MKCPos *p, Bb immob) {
 
 static void terms(const MKCPos *p, Terms *t) {
     t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
-    for (int f = 1; f < F_NB; f++) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * popcount(p->bb[f]);
+    for (int f = 1; f < F_NB; f++)
+        if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * popcount(p->bb[f]);
     for (int s = 0; s < 2; s++)
         for (int d = 0; d < D_NB; d++)
-            if (!(s == RED && d == D_KING)) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
+            if (d != D_KING) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
+    t->goblin_king = FACE_VALUE[BK] * popcount(p->bb[BK]) + HAND_VALUE[D_KING] * p->hand[BLUE][D_KING];
     t->tokens = TOKEN_VALUE * p->tokens;
     t->progress = t->freedom = t->chances = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
@@ -111,12 +114,15 @@ static int red_minus_blue(const Terms *t) {
     return t->material[RED] + t->hand[RED] + t->tokens + t->progress + t->freedom - t->material[BLUE] - t->hand[BLUE];
 }
 
-/* Blue wins only by taking the Pilgrim (or a mate the stalemate rule all but forbids):
- * otherwise its best is a draw. So Red's edge x counts as it is, but a Blue edge only
- * shrinks Red's prospects toward nothing, never below: prospects(x) = x + T above zero,
- * T^2 / (T - x) below (smooth, slope 1 at zero, 0 far below). A Blue lead of any size is
- * then worth less than a draw, and dead positions end by repetition instead of shuffling
- * flips (each resets the no-progress counter) for ever. */
+/* Blue wins only by taking the Pilgrim with a flip move (a mate is all but forbidden by
+ * the stalemate rule), and flips need its Goblin King: otherwise its best is a draw. So
+ * Red's edge x counts as it is, but a Blue edge only shrinks Red's prospects toward
+ * nothing, never below: prospects(x) = x + T above zero, T^2 / (T - x) below (smooth,
+ * slope 1 at zero, 0 far below). A Blue lead of any size is then worth less than a draw,
+ * and dead positions end by repetition instead of shuffling flips (each resets the
+ * no-progress counter) for ever. The Goblin King stays out of x and is subtracted whole:
+ * compressed with the rest, a far-ahead Blue would give it away for nothing and with it
+ * every chance to win (all draws left against random and greedy players were that). */
 #define PROSPECT_T 100
 static int prospects(int x) { return x >= 0 ? x + PROSPECT_T : PROSPECT_T * PROSPECT_T / (PROSPECT_T - x); }
 
@@ -134,24 +140,32 @@ static int stalemate_guard(int v, const Terms *t) {
 }
 
 /* A Blue lead well past material parity counts for little in prospects (above); what
- * turns it into a win is a mate, so Blue is paid for closing the Pilgrim in: without this
- * its search sees no difference between quiet moves and repeats the position for a draw.
- * Flips reset the no-progress counter, so a Blue side that cannot mate would shuffle for
- * thousands of plies: the pay fades out between plies 300 and 600 of the game, after which
- * a repetition (a draw) again ends it. */
-enum { MOP_FROM = -600, MOP_CAGE = 15, MOP_FADE_FROM = 300, MOP_FADE_TO = 600 };
-static int mop_up(const Terms *t, int x, int ply) {
-    if (x >= MOP_FROM || ply >= MOP_FADE_TO) return 0;
-    int pay = MOP_CAGE * t->cage;
-    return ply <= MOP_FADE_FROM ? pay : pay * (MOP_FADE_TO - ply) / (MOP_FADE_TO - MOP_FADE_FROM);
+ * turns it into a win is taking the Pilgrim, so Blue (with its Goblin King, without which
+ * it cannot flip) is paid for closing the Pilgrim in: without this its search sees no
+ * difference between quiet moves and repeats the position for a draw. (Red's edge x leaves
+ * the Goblin King out: -300 here is -600 counting it, where mop-up always began.) */
+enum { MOP_FROM = -300, MOP_CAGE = 15 };
+static int mop_up(const Terms *t, int x) { return x < MOP_FROM && t->goblin_king ? MOP_CAGE * t->cage : 0; }
+
+/* Flips reset the no-progress counter, so a side ahead that cannot make progress (a Pilgrim
+ * walled in, a Blue side without its Goblin King) would shuffle for thousands of plies
+ * rather than repeat: the whole evaluation fades to a draw between plies 400 and 800 of
+ * the game (a median game is over by ply 110), after which a repetition ends it. */
+enum { LATE_FROM = 400, LATE_TO = 800 };
+static int late(int v, int ply) {
+    if (ply <= LATE_FROM) return v;
+    return ply >= LATE_TO ? 0 : v * (LATE_TO - ply) / (LATE_TO - LATE_FROM);
+}
+
+static int red_view(const Terms *t, int x, int ply) {
+    return late(stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x), ply);
 }
 
 Score mkc_evaluate(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
     Terms t;
     terms(p, &t);
-    int x = red_minus_blue(&t);
-    int v = stalemate_guard(prospects(x), &t) - t.chances - mop_up(&t, x, p->ply);
+    int v = red_view(&t, red_minus_blue(&t), p->ply);
     return (Score)(p->stm == RED ? v : -v);
 }
 
@@ -163,18 +177,21 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
     snprintf(out, size,
              "term             Blue   Red\n"
              "material        %5d %5d\n"
+             "goblin king     %5d     -\n"
              "hand            %5d %5d\n"
              "tokens              - %5d\n"
              "pilgrim rank        - %5d\n"
              "pilgrim freedom     - %5d\n"
              "capture chances %5d     -\n"
-             "Red's edge %d, its prospects %d\n"
-             "stalemate guard: Blue units %d (lasting %d, pawn steps and drops %d), the Pilgrim %d moves "
-             "from leaving: prospects %d\n"
+             "Red's edge (without the goblin king) %d, its prospects %d\n"
+             "stalemate guard on prospects minus goblin king: Blue units %d (lasting %d, pawn steps and "
+             "drops %d), the Pilgrim %d moves from leaving: %d\n"
              "mop-up (Blue far ahead): cage %d of 8 squares, %d\n"
+             "late in the game (ply %d): Red's view %d\n"
              "Total (for the player deciding, %s): %d\n",
-             t.material[BLUE], t.material[RED], t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
+             t.material[BLUE], t.material[RED], t.goblin_king, t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
              t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
-             stalemate_guard(prospects(x), &t), t.cage, mop_up(&t, x, p->ply), p->stm == BLUE ? "Blue" : "Red",
+             stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), (int)p->ply,
+             red_view(&t, x, p->ply), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }

@@ -1,5 +1,9 @@
 /* test_mkc_eval.c — the Monkey King Chess evaluation's endgame judgements: a Red lead
- * against a Blue side whose moves run out, and Blue's lead when it has the Pilgrim caged. */
+ * against a Blue side whose moves run out, the Goblin King's value, Blue's lead when it has
+ * the Pilgrim caged, and the fade to a draw late in a game. */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "engine/games/monkeykingchess/mkc.h"
 #include "testutil.h"
 
@@ -28,18 +32,57 @@ START_TEST(red_lead_shrinks_when_blue_runs_out_of_moves) {
 }
 END_TEST
 
-/* Far ahead, Blue wins only by mating the Pilgrim: a Pilgrim with no free square is worth
- * more to Blue than one in the open, and more than a draw (so Blue does not repeat), until
- * the game has gone on for hundreds of plies. */
+/* Far ahead, Blue wins only by taking the Pilgrim with a flip move, and only its Goblin
+ * King lets it flip: the King keeps its whole value however far Blue is ahead (compressed
+ * with the rest of the lead it was worth nothing there, and Blue gave it away), and
+ * without it a Blue lead is worth no more than a draw. */
+START_TEST(goblin_king_keeps_its_value_when_blue_is_far_ahead) {
+    Score with_king = eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 20");
+    Score with_knight = eval_of("5/7/5/1C3/5/N4/7/k4 1 - 0 - 0 20");
+    ck_assert_int_gt(with_king, with_knight + 250);
+    ck_assert_int_le(with_knight, 0);
+    /* the King in hand counts too */
+    ck_assert_int_gt(eval_of("5/7/5/1C3/5/5/7/k4 1 K 0 - 0 20"), with_knight + 250);
+}
+END_TEST
+
+/* Blue far ahead with its Goblin King is paid for closing the Pilgrim in: a caged Pilgrim
+ * is worth more to Blue than one in the open. Without the King caging leads nowhere and
+ * earns nothing. */
 START_TEST(blue_lead_pays_for_caging_the_pilgrim) {
     Score caged = eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 20");
     Score open = eval_of("4C/7/4K/5/5/2k2/7/5 1 - 0 - 0 20");
     ck_assert_int_gt(caged, 0);
-    ck_assert_int_gt(caged, open);
-    /* flips keep resetting the no-progress counter: late in a game the pay has faded and
-     * a draw by repetition is worth more to Blue again */
-    ck_assert_int_lt(eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 450"), caged);
-    ck_assert_int_lt(eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 700"), 0);
+    ck_assert_int_gt(caged, open + 60);
+    Score caged_no_king = eval_of("5/7/5/1C3/5/N4/7/k4 1 - 0 - 0 20");
+    Score open_no_king = eval_of("4C/7/4N/5/5/2k2/7/5 1 - 0 - 0 20");
+    ck_assert_int_lt(caged_no_king - open_no_king, 15);
+}
+END_TEST
+
+/* Flips reset the no-progress counter: late in a game every judgement fades to a draw, so
+ * that a side ahead that cannot make progress lets a repetition end the game. */
+static Score eval_at_ply(const char *fen_without_ply, int ply) {
+    char fen[128];
+    snprintf(fen, sizeof fen, "%s %d", fen_without_ply, ply);
+    return eval_of(fen);
+}
+
+START_TEST(evaluation_fades_to_a_draw_late_in_the_game) {
+    static const char *const fens[] = {
+        "5/7/5/1C3/5/K4/7/k4 1 - 0 - 0",    /* Blue far ahead */
+        "N4/7/5/5/5/P3P/7/nhkhn 2 - 0 - 0", /* Red ahead */
+        "5/7/5/5/5/5/7/5 1 PPPPPPNNHHKCppppppnnhhkc 0 - 0",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Score early = eval_at_ply(fens[i], 20);
+        ck_assert_int_ne(early, 0);
+        ck_assert_int_eq(eval_at_ply(fens[i], 400), early);
+        Score mid = eval_at_ply(fens[i], 600);
+        ck_assert_msg(abs(2 * mid - early) <= 1, "%s: ply 600 %d, ply 20 %d", fens[i], mid, early);
+        ck_assert_int_eq(eval_at_ply(fens[i], 800), 0);
+        ck_assert_int_eq(eval_at_ply(fens[i], 5000), 0);
+    }
 }
 END_TEST
 
@@ -48,7 +91,9 @@ int main(void) {
     Suite *s = suite_create("mkc_eval");
     TCase *tc = tcase_create("eval");
     tcase_add_test(tc, red_lead_shrinks_when_blue_runs_out_of_moves);
+    tcase_add_test(tc, goblin_king_keeps_its_value_when_blue_is_far_ahead);
     tcase_add_test(tc, blue_lead_pays_for_caging_the_pilgrim);
+    tcase_add_test(tc, evaluation_fades_to_a_draw_late_in_the_game);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
