@@ -15,6 +15,10 @@ static const int FACE_VALUE[F_NB] = {
 static const int HAND_VALUE[D_NB] = {[D_PAWN] = 110, [D_KNIGHT] = 320, [D_HERO] = 250, [D_KING] = 320,
                                      [D_CEL] = 520};
 static const int TOKEN_VALUE = 180;
+/* The Goblin King on Red's half while Red holds disks to drop: a drop beside it attacks it,
+ * a Celestial dropped on its line holds it there, and lost it takes Blue's every chance to
+ * win (below). Every King lost against the reference players was lost there. */
+static const int GOBLIN_EXPOSED = 80;
 /* The Pilgrim's rank (0-based): from rank 8 it leaves on Red's next decision. */
 static const int PILGRIM_RANK[8] = {0, 15, 40, 80, 140, 230, 380, 700};
 /* Per free square around the Pilgrim (empty, not attacked by Blue). */
@@ -28,7 +32,8 @@ typedef struct {
     int blue_supply; /* Blue moves left when it has none of those: pawn steps and drops */
     int exit_distance; /* Red moves the Pilgrim needs to leave, from hand or board */
     int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
-    int goblin_king; /* Blue's Goblin King on the board or in hand: its value, else 0 */
+    int goblin_king; /* Blue's Goblin King on the board or in hand: its value (less when
+                      * exposed), else 0 */
 } Terms;
 
 /* Where attack_from is reused: the squares from which face f would take on sq. */
@@ -80,10 +85,14 @@ static void terms(const MKCPos *p, Terms *t) {
     t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
     for (int f = 1; f < F_NB; f++)
         if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * popcount(p->bb[f]);
+    int red_drops = 0;
     for (int s = 0; s < 2; s++)
         for (int d = 0; d < D_NB; d++)
             if (d != D_KING) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
+    for (int d = 0; d < D_NB; d++)
+        if (d != D_KING) red_drops += p->hand[RED][d];
     t->goblin_king = FACE_VALUE[BK] * popcount(p->bb[BK]) + HAND_VALUE[D_KING] * p->hand[BLUE][D_KING];
+    if ((p->bb[BK] & MKC_RED_HALF) && red_drops) t->goblin_king -= GOBLIN_EXPOSED;
     t->tokens = TOKEN_VALUE * p->tokens;
     t->progress = t->freedom = t->chances = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);

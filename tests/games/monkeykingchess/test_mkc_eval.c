@@ -46,6 +46,16 @@ START_TEST(goblin_king_keeps_its_value_when_blue_is_far_ahead) {
 }
 END_TEST
 
+/* Red drops beside a Goblin King standing on Red's half attack it (a Celestial on its line
+ * holds it): there it is worth less while Red has a disk to drop, the same once Red has none. */
+START_TEST(goblin_king_on_reds_half_is_exposed_to_drops) {
+    Score home = eval_of("K4/PPP4/4k/5/5/5/7/5 1 n 0 - 0 20");
+    Score away = eval_of("5/PPP4/4k/5/5/5/7/K4 1 n 0 - 0 20");
+    ck_assert_int_ge(home - away, 80);
+    ck_assert_int_eq(eval_of("K4/PPP4/4k/5/5/5/7/5 1 - 0 - 0 20"), eval_of("5/PPP4/4k/5/5/5/7/K4 1 - 0 - 0 20"));
+}
+END_TEST
+
 /* Blue far ahead with its Goblin King is paid for closing the Pilgrim in: a caged Pilgrim
  * is worth more to Blue than one in the open. Without the King caging leads nowhere and
  * earns nothing. */
@@ -92,6 +102,7 @@ int main(void) {
     TCase *tc = tcase_create("eval");
     tcase_add_test(tc, red_lead_shrinks_when_blue_runs_out_of_moves);
     tcase_add_test(tc, goblin_king_keeps_its_value_when_blue_is_far_ahead);
+    tcase_add_test(tc, goblin_king_on_reds_half_is_exposed_to_drops);
     tcase_add_test(tc, blue_lead_pays_for_caging_the_pilgrim);
     tcase_add_test(tc, evaluation_fades_to_a_draw_late_in_the_game);
     suite_add_tcase(s, tc);
