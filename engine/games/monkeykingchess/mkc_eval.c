@@ -127,11 +127,11 @@ static int red_minus_blue(const Terms *t) {
  * the stalemate rule), and flips need its Goblin King: otherwise its best is a draw. So
  * Red's edge x counts as it is, but a Blue edge only shrinks Red's prospects toward
  * nothing, never below: prospects(x) = x + T above zero, T^2 / (T - x) below (smooth,
- * slope 1 at zero, 0 far below). A Blue lead of any size is then worth less than a draw,
- * and dead positions end by repetition instead of shuffling flips (each resets the
- * no-progress counter) for ever. The Goblin King stays out of x and is subtracted whole:
+ * slope 1 at zero, 0 far below). The Goblin King stays out of x and is subtracted whole:
  * compressed with the rest, a far-ahead Blue would give it away for nothing and with it
- * every chance to win (all draws left against random and greedy players were that). */
+ * every chance to win (all draws left against random and greedy players were that). A
+ * Blue lead without the King is worth less than a draw, and such dead positions end by
+ * repetition instead of shuffling flips (each resets the no-progress counter) for ever. */
 #define PROSPECT_T 100
 static int prospects(int x) { return x >= 0 ? x + PROSPECT_T : PROSPECT_T * PROSPECT_T / (PROSPECT_T - x); }
 
