@@ -85,14 +85,12 @@ static void terms(const MKCPos *p, Terms *t) {
     t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
     for (int f = 1; f < F_NB; f++)
         if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * popcount(p->bb[f]);
-    int red_drops = 0;
     for (int s = 0; s < 2; s++)
         for (int d = 0; d < D_NB; d++)
             if (d != D_KING) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
-    for (int d = 0; d < D_NB; d++)
-        if (d != D_KING) red_drops += p->hand[RED][d];
     t->goblin_king = FACE_VALUE[BK] * popcount(p->bb[BK]) + HAND_VALUE[D_KING] * p->hand[BLUE][D_KING];
-    if ((p->bb[BK] & MKC_RED_HALF) && red_drops) t->goblin_king -= GOBLIN_EXPOSED;
+    /* Red's hand counts every disk but the Pilgrim, so it is 0 exactly when Red cannot drop */
+    if ((p->bb[BK] & MKC_RED_HALF) && t->hand[RED]) t->goblin_king -= GOBLIN_EXPOSED;
     t->tokens = TOKEN_VALUE * p->tokens;
     t->progress = t->freedom = t->chances = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
