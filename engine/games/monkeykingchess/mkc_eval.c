@@ -28,9 +28,12 @@ typedef struct {
     int material[2], hand[2], tokens, progress, freedom;
     int chances; /* Blue's chances of taking the Pilgrim with a flip move */
     int blue_units; /* Blue pieces that may still move, and disks in Blue's hand */
-    int blue_lasting; /* of those, the ones whose moves never run out: all but pawns */
-    int blue_supply; /* Blue moves left when it has none of those: pawn steps and drops */
+    int blue_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
+    int blue_supply; /* Blue moves left when it has none of those: pawns, Lancers, drops */
     int exit_distance; /* Red moves the Pilgrim needs to leave, from hand or board */
+    int red_units; /* Red pieces but the Pilgrim that may still move, and disks in Red's hand */
+    int red_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
+    int red_supply; /* Red moves left, the Pilgrim's aside, when it has none of those */
     int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
     int goblin_king; /* Blue's Goblin King on the board or in hand: its value (less when
                       * exposed), else 0 */
@@ -73,12 +76,26 @@ static int capture_chances(const MKCPos *p, int k, Bb occ, Bb immob) {
     return CHANCE_NOW * now + CHANCE_NEAR * near;
 }
 
-/* Blue pieces that can never move again (a pawn on rank 1, a Mountain off the river or
- * without the Goblin King) or cannot now (held by the Celestial). */
+/* Blue pieces that can never move again (a pawn or a Lancer on rank 1, a Mountain off the
+ * river or without the Goblin King) or cannot now (held by the Celestial). */
 static Bb blue_stuck(const MKCPos *p, Bb immob) {
     Bb rivers = p->river[RED] | p->river[BLUE];
     Bb mountains = p->bb[BK] ? p->bb[BX] & ~rivers : p->bb[BX];
-    return (p->bb[BP] & 0x1FULL) | mountains | immob;
+    return ((p->bb[BP] | p->bb[BL]) & 0x1FULL & ~rivers) | mountains | immob;
+}
+
+/* Blue disks whose moves run out: pawns, and Lancers (they only slide down) unless on a
+ * river square or a cloud, from where a flier shuttles between river and cloud for ever. */
+static Bb blue_running_out(const MKCPos *p) {
+    return p->bb[BP] | (p->bb[BL] & ~(p->river[RED] | p->river[BLUE] | MKC_CLOUDS));
+}
+
+/* Red's pieces that can never move again: a pawn or a Lancer on rank 8, a Mountain off the
+ * river or while the Pilgrim is off the board (Red flips only with it on the board). */
+static Bb red_stuck(const MKCPos *p) {
+    Bb rivers = p->river[RED] | p->river[BLUE];
+    Bb mountains = p->bb[RK] ? p->bb[RX] & ~rivers : p->bb[RX];
+    return ((p->bb[RP] | p->bb[RL]) & MKC_RANK8 & ~rivers) | mountains | p->bb[RK];
 }
 
 static void terms(const MKCPos *p, Terms *t) {
@@ -94,16 +111,28 @@ static void terms(const MKCPos *p, Terms *t) {
     t->tokens = TOKEN_VALUE * p->tokens;
     t->progress = t->freedom = t->chances = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
-    Bb movers = p->occ[BLUE] & ~blue_stuck(p, immob), pawns = movers & p->bb[BP];
+    Bb movers = p->occ[BLUE] & ~blue_stuck(p, immob), running = movers & blue_running_out(p);
     t->blue_units = popcount(movers);
-    t->blue_lasting = popcount(movers & ~pawns);
+    t->blue_lasting = popcount(movers & ~running);
     t->blue_supply = 0;
-    for (Bb b = pawns; b;) t->blue_supply += sq_rank(pop_lsb(&b));
+    /* a pawn steps down one rank a move; a Lancer slides, most often further than one */
+    for (Bb b = running & p->bb[BP]; b;) t->blue_supply += sq_rank(pop_lsb(&b));
+    for (Bb b = running & p->bb[BL]; b;) t->blue_supply += (sq_rank(pop_lsb(&b)) + 1) / 2;
     for (int d = 0; d < D_NB; d++) {
         t->blue_units += p->hand[BLUE][d];
         if (d != D_PAWN) t->blue_lasting += p->hand[BLUE][d];
     }
     t->blue_supply += 5 * p->hand[BLUE][D_PAWN]; /* a drop on rank 5, then four steps */
+    /* The same count for Red's pieces but the Pilgrim (Blue has no immobilizer) */
+    Bb red_movers = p->occ[RED] & ~red_stuck(p);
+    Bb red_running = red_movers & (p->bb[RP] | (p->bb[RL] & ~(p->river[RED] | p->river[BLUE] | MKC_CLOUDS)));
+    t->red_units = popcount(red_movers);
+    t->red_lasting = popcount(red_movers & ~red_running);
+    t->red_supply = 0;
+    for (Bb b = red_running & p->bb[RP]; b;) t->red_supply += 7 - sq_rank(pop_lsb(&b));
+    for (Bb b = red_running & p->bb[RL]; b;) t->red_supply += (8 - sq_rank(pop_lsb(&b))) / 2;
+    for (int d = 0; d < D_NB; d++)
+        if (d != D_KING) t->red_units += p->hand[RED][d], t->red_lasting += p->hand[RED][d];
     int k = mkc_pilgrim(p);
     t->exit_distance = k >= 0 ? 8 - sq_rank(k) : p->hand[RED][D_KING] ? 6 : 0;
     t->cage = 0;
@@ -146,6 +175,16 @@ static int stalemate_guard(int v, const Terms *t) {
     return t->blue_units >= 3 ? v : v * (t->blue_units + 1) / 4;
 }
 
+/* The stalemate rule binds Blue's winning move too: taking the Pilgrim with a flip move is
+ * illegal when Red has no other regular move afterwards, and so is a mate. Against a lone
+ * Pilgrim (Mountains aside) Blue cannot win at all: Blue's edge shrinks as Red's pieces that
+ * can still move run out (pawns and Lancers march to rank 8; Blue taking the last ones). */
+static int spare_guard(int v, const Terms *t) {
+    if (v >= 0) return v;
+    if (t->red_lasting == 0) return t->red_supply >= 6 ? v : v * (t->red_supply + 2) / 8 / (t->red_supply ? 1 : 2);
+    return t->red_units >= 3 ? v : v * (t->red_units + 1) / 4;
+}
+
 /* A Blue lead well past material parity counts for little in prospects (above); what
  * turns it into a win is taking the Pilgrim, so Blue (with its Goblin King, without which
  * it cannot flip) is paid for closing the Pilgrim in: without this its search sees no
@@ -165,7 +204,7 @@ static int late(int v, int ply) {
 }
 
 static int red_view(const Terms *t, int x, int ply) {
-    return late(stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x), ply);
+    return late(spare_guard(stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x), t), ply);
 }
 
 Score mkc_evaluate(const GamePos *gp) {
@@ -194,11 +233,12 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
              "stalemate guard on prospects minus goblin king: Blue units %d (lasting %d, pawn steps and "
              "drops %d), the Pilgrim %d moves from leaving: %d\n"
              "mop-up (Blue far ahead): cage %d of 8 squares, %d\n"
+             "spare guard on a Blue edge: Red units but the Pilgrim %d (lasting %d, pawn and Lancer moves %d)\n"
              "late in the game (ply %d): Red's view %d\n"
              "Total (for the player deciding, %s): %d\n",
              t.material[BLUE], t.material[RED], t.goblin_king, t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
              t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
-             stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), (int)p->ply,
+             stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), t.red_units, t.red_lasting, t.red_supply, (int)p->ply,
              red_view(&t, x, p->ply), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }

@@ -1,6 +1,6 @@
 /* test_mkc_eval.c — the Monkey King Chess evaluation's endgame judgements: a Red lead
- * against a Blue side whose moves run out, the Goblin King's value, Blue's lead when it has
- * the Pilgrim caged, and the fade to a draw late in a game. */
+ * against a Blue side whose moves run out, a Blue lead against a Red side whose moves run
+ * out, the Goblin King's value, the Pilgrim caged, the fade to a draw late in a game. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,12 +37,12 @@ END_TEST
  * with the rest of the lead it was worth nothing there, and Blue gave it away), and
  * without it a Blue lead is worth no more than a draw. */
 START_TEST(goblin_king_keeps_its_value_when_blue_is_far_ahead) {
-    Score with_king = eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 20");
-    Score with_knight = eval_of("5/7/5/1C3/5/N4/7/k4 1 - 0 - 0 20");
+    Score with_king = eval_of("5/7/5/1C3/5/K4/4p2/k4 1 - 0 - 0 20");
+    Score with_knight = eval_of("5/7/5/1C3/5/N4/4p2/k4 1 - 0 - 0 20");
     ck_assert_int_gt(with_king, with_knight + 250);
     ck_assert_int_le(with_knight, 0);
     /* the King in hand counts too */
-    ck_assert_int_gt(eval_of("5/7/5/1C3/5/5/7/k4 1 K 0 - 0 20"), with_knight + 250);
+    ck_assert_int_gt(eval_of("5/7/5/1C3/5/5/4p2/k4 1 K 0 - 0 20"), with_knight + 250);
 }
 END_TEST
 
@@ -56,16 +56,45 @@ START_TEST(goblin_king_on_reds_half_is_exposed_to_drops) {
 }
 END_TEST
 
+/* The same race for Blue when its only pieces but pawns are Lancers on rank 1: they have
+ * no move left there (no river on rank 1), so they count as pawns with no steps. */
+START_TEST(a_lancer_on_rank_1_has_no_moves_left) {
+    Score lancer = eval_of("5/7/5/5/5/P3P/7/nhkhL 2 - 0 - 0 20");
+    Score knight = eval_of("N4/7/5/5/5/P3P/7/nhkhn 2 - 0 - 0 20");
+    ck_assert_int_gt(lancer, 0);
+    ck_assert_int_lt(lancer, knight / 2);
+    /* on the river it shuttles to the cloud and back for ever */
+    ck_assert_int_gt(eval_of("5/7/5/5/L4/P3P/7/nhkhn 2 - 0 - 0 20"), knight / 2);
+}
+END_TEST
+
+/* The stalemate rule binds Blue's winning flip too: against a lone Pilgrim it is illegal
+ * (Red would have no move), so Blue, however far ahead, cannot win: its edge is small
+ * there, and grows with the moves Red's other pieces have left (a pawn on rank 8 has none,
+ * on rank 6 two, on rank 2 six, enough for the whole edge). */
+START_TEST(blue_lead_shrinks_against_a_lone_pilgrim) {
+    Score lone = eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 20");
+    Score stuck_pawn = eval_of("4p/7/5/1C3/5/K4/7/k4 1 - 0 - 0 20");
+    Score pawn = eval_of("5/7/4p/1C3/5/K4/7/k4 1 - 0 - 0 20");
+    Score far_pawn = eval_of("5/7/5/1C3/5/K4/4p2/k4 1 - 0 - 0 20");
+    ck_assert_int_gt(lone, 0);
+    ck_assert_int_lt(2 * lone, pawn);
+    ck_assert_int_lt(2 * stuck_pawn, pawn);
+    ck_assert_int_lt(pawn, far_pawn);
+    ck_assert_int_lt(4 * lone, far_pawn);
+}
+END_TEST
+
 /* Blue far ahead with its Goblin King is paid for closing the Pilgrim in: a caged Pilgrim
  * is worth more to Blue than one in the open. Without the King caging leads nowhere and
  * earns nothing. */
 START_TEST(blue_lead_pays_for_caging_the_pilgrim) {
-    Score caged = eval_of("5/7/5/1C3/5/K4/7/k4 1 - 0 - 0 20");
-    Score open = eval_of("4C/7/4K/5/5/2k2/7/5 1 - 0 - 0 20");
+    Score caged = eval_of("5/7/5/1C3/5/K4/4p2/k4 1 - 0 - 0 20");
+    Score open = eval_of("4C/7/4K/5/5/2k2/4p2/5 1 - 0 - 0 20");
     ck_assert_int_gt(caged, 0);
     ck_assert_int_gt(caged, open + 60);
-    Score caged_no_king = eval_of("5/7/5/1C3/5/N4/7/k4 1 - 0 - 0 20");
-    Score open_no_king = eval_of("4C/7/4N/5/5/2k2/7/5 1 - 0 - 0 20");
+    Score caged_no_king = eval_of("5/7/5/1C3/5/N4/4p2/k4 1 - 0 - 0 20");
+    Score open_no_king = eval_of("4C/7/4N/5/5/2k2/4p2/5 1 - 0 - 0 20");
     ck_assert_int_lt(caged_no_king - open_no_king, 15);
 }
 END_TEST
@@ -80,7 +109,7 @@ static Score eval_at_ply(const char *fen_without_ply, int ply) {
 
 START_TEST(evaluation_fades_to_a_draw_late_in_the_game) {
     static const char *const fens[] = {
-        "5/7/5/1C3/5/K4/7/k4 1 - 0 - 0",    /* Blue far ahead */
+        "5/7/5/1C3/5/K4/4p2/k4 1 - 0 - 0",  /* Blue far ahead */
         "N4/7/5/5/5/P3P/7/nhkhn 2 - 0 - 0", /* Red ahead */
         "5/7/5/5/5/5/7/5 1 PPPPPPNNHHKCppppppnnhhkc 0 - 0",
     };
@@ -103,6 +132,8 @@ int main(void) {
     tcase_add_test(tc, red_lead_shrinks_when_blue_runs_out_of_moves);
     tcase_add_test(tc, goblin_king_keeps_its_value_when_blue_is_far_ahead);
     tcase_add_test(tc, goblin_king_on_reds_half_is_exposed_to_drops);
+    tcase_add_test(tc, a_lancer_on_rank_1_has_no_moves_left);
+    tcase_add_test(tc, blue_lead_shrinks_against_a_lone_pilgrim);
     tcase_add_test(tc, blue_lead_pays_for_caging_the_pilgrim);
     tcase_add_test(tc, evaluation_fades_to_a_draw_late_in_the_game);
     suite_add_tcase(s, tc);
