@@ -35,6 +35,7 @@ typedef struct {
     int red_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
     int red_supply; /* Red moves left, the Pilgrim's aside, when it has none of those */
     int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
+    int red_celestial; /* Red's Celestial on the board or in hand */
     int goblin_king; /* Blue's Goblin King on the board or in hand: its value (less when
                       * exposed), else 0 */
 } Terms;
@@ -136,6 +137,7 @@ static void terms(const MKCPos *p, Terms *t) {
     int k = mkc_pilgrim(p);
     t->exit_distance = k >= 0 ? 8 - sq_rank(k) : p->hand[RED][D_KING] ? 6 : 0;
     t->cage = 0;
+    t->red_celestial = popcount(p->bb[RC]) + p->hand[RED][D_CEL];
     if (k >= 0) {
         Bb att = mkc_blue_attacks(p, occ ^ bit(k), immob);
         t->progress = PILGRIM_RANK[sq_rank(k)];
@@ -175,13 +177,39 @@ static int stalemate_guard(int v, const Terms *t) {
     return t->blue_units >= 3 ? v : v * (t->blue_units + 1) / 4;
 }
 
+/* With few pieces left, Red's lasting ones count only if they can move now: a Celestial
+ * beside the Pilgrim in a corner, holding the Blue pieces that would attack it, is pinned
+ * there for good (every draw left with Simia as Blue in 1000 games was that fortress).
+ * Red's legal moves are listed as if Red decided now: rare, only in such endgames. */
+static int red_lasting_now(const MKCPos *p, const Terms *t) {
+    int k = mkc_pilgrim(p);
+    if (t->red_lasting == 0 || k < 0) return t->red_lasting;
+    GamePos g;
+    MKCPos *q = (MKCPos *)&g;
+    *q = *p;
+    q->stm = RED, q->extra = 0, q->np = 0;
+    Move list[MAX_MOVES];
+    int n = mkc_gen(&g, list, GEN_ALL), drops = 0;
+    Bb moving = 0;
+    for (int i = 0; i < n; i++) {
+        if (mv_kind(list[i]) == K_DROP) drops = 1;
+        else if (mv_from(list[i]) != k) moving |= bit(mv_from(list[i]));
+    }
+    Bb running = p->bb[RP] | (p->bb[RL] & ~(p->river[RED] | p->river[BLUE] | MKC_CLOUDS));
+    int in_hand = 0;
+    for (int d = 0; d < D_NB; d++)
+        if (d != D_KING) in_hand += p->hand[RED][d];
+    return popcount(moving & ~running) + (drops ? in_hand : 0);
+}
+
 /* The stalemate rule binds Blue's winning move too: taking the Pilgrim with a flip move is
  * illegal when Red has no other regular move afterwards, and so is a mate. Against a lone
  * Pilgrim (Mountains aside) Blue cannot win at all: Blue's edge shrinks as Red's pieces that
  * can still move run out (pawns and Lancers march to rank 8; Blue taking the last ones). */
-static int spare_guard(int v, const Terms *t) {
+static int spare_guard(int v, const Terms *t, const MKCPos *p) {
     if (v >= 0) return v;
-    if (t->red_lasting == 0) return t->red_supply >= 6 ? v : v * (t->red_supply + 2) / 8 / (t->red_supply ? 1 : 2);
+    int lasting = t->red_units >= 3 ? t->red_lasting : red_lasting_now(p, t);
+    if (lasting == 0) return t->red_supply >= 6 ? v : v * (t->red_supply + 2) / 8 / (t->red_supply ? 1 : 2);
     return t->red_units >= 3 ? v : v * (t->red_units + 1) / 4;
 }
 
@@ -190,8 +218,10 @@ static int spare_guard(int v, const Terms *t) {
  * it cannot flip) is paid for closing the Pilgrim in: without this its search sees no
  * difference between quiet moves and repeats the position for a draw. (Red's edge x leaves
  * the Goblin King out: -300 here is -600 counting it, where mop-up always began.) */
-enum { MOP_FROM = -300, MOP_CAGE = 15 };
-static int mop_up(const Terms *t, int x) { return x < MOP_FROM && t->goblin_king ? MOP_CAGE * t->cage : 0; }
+enum { MOP_FROM = -300, MOP_CAGE = 15, MOP_NO_CELESTIAL = 60 };
+static int mop_up(const Terms *t, int x) {
+    return x < MOP_FROM && t->goblin_king ? MOP_CAGE * t->cage + (t->red_celestial ? 0 : MOP_NO_CELESTIAL) : 0;
+}
 
 /* Flips reset the no-progress counter, so a side ahead that cannot make progress (a Pilgrim
  * walled in, a Blue side without its Goblin King) would shuffle for thousands of plies
@@ -203,15 +233,15 @@ static int late(int v, int ply) {
     return ply >= LATE_TO ? 0 : v * (LATE_TO - ply) / (LATE_TO - LATE_FROM);
 }
 
-static int red_view(const Terms *t, int x, int ply) {
-    return late(spare_guard(stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x), t), ply);
+static int red_view(const MKCPos *p, const Terms *t, int x) {
+    return late(spare_guard(stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x), t, p), p->ply);
 }
 
 Score mkc_evaluate(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
     Terms t;
     terms(p, &t);
-    int v = red_view(&t, red_minus_blue(&t), p->ply);
+    int v = red_view(p, &t, red_minus_blue(&t));
     return (Score)(p->stm == RED ? v : -v);
 }
 
@@ -233,12 +263,12 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
              "stalemate guard on prospects minus goblin king: Blue units %d (lasting %d, pawn steps and "
              "drops %d), the Pilgrim %d moves from leaving: %d\n"
              "mop-up (Blue far ahead): cage %d of 8 squares, %d\n"
-             "spare guard on a Blue edge: Red units but the Pilgrim %d (lasting %d, pawn and Lancer moves %d)\n"
+             "spare guard on a Blue edge: Red units but the Pilgrim %d (lasting %d, %d of them moving now; pawn and Lancer moves %d)\n"
              "late in the game (ply %d): Red's view %d\n"
              "Total (for the player deciding, %s): %d\n",
              t.material[BLUE], t.material[RED], t.goblin_king, t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
              t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
-             stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), t.red_units, t.red_lasting, t.red_supply, (int)p->ply,
-             red_view(&t, x, p->ply), p->stm == BLUE ? "Blue" : "Red",
+             stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), t.red_units, t.red_lasting, red_lasting_now(p, &t), t.red_supply, (int)p->ply,
+             red_view(p, &t, x), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }

@@ -85,6 +85,30 @@ START_TEST(blue_lead_shrinks_against_a_lone_pilgrim) {
 }
 END_TEST
 
+/* Red's Celestial beside the Pilgrim in the corner holds the Blue pieces that would attack
+ * it, so it is pinned there for good: no spare, and a Blue edge there is as small as against
+ * a lone Pilgrim. A pawn with three steps left, or a knight that moves, is a spare. */
+START_TEST(a_pinned_celestial_is_no_spare) {
+    Score fortress = eval_of("p4/1PK4/5/5/1S2N/N4/Lc1S3/kC3 1 - 0 - 2 60");
+    Score pawn = eval_of("5/1PK4/5/p4/1S2N/N4/Lc1S3/kC3 1 - 0 - 2 60");
+    Score knight = eval_of("p4/1PK4/5/5/1S2N/N4/Lc1S3/kC2n 1 - 0 - 2 60");
+    ck_assert_int_gt(fortress, 0);
+    ck_assert_int_lt(4 * fortress, pawn);
+    ck_assert_int_lt(4 * fortress, knight);
+}
+END_TEST
+
+/* Far ahead, Blue is paid for Red's Celestial gone (taken, the taker buried under a
+ * Mountain): it is what breaks that fortress, and it frees every Blue piece it held.
+ * Red keeps three spares either way, so no guard differs. */
+START_TEST(blue_far_ahead_is_paid_for_reds_celestial_gone) {
+    Score celestial = eval_of("2mm1/4c2/NNHH1/1C3/5/K4/4p2/k4 1 - 0 - 0 20");
+    Score mountain = eval_of("2mm1/4x2/NNHH1/1C3/5/K4/4p2/k4 1 - 0 - 0 20");
+    ck_assert_int_gt(celestial, 0);
+    ck_assert_int_ge(mountain - celestial, 60);
+}
+END_TEST
+
 /* Blue far ahead with its Goblin King is paid for closing the Pilgrim in: a caged Pilgrim
  * is worth more to Blue than one in the open. Without the King caging leads nowhere and
  * earns nothing. */
@@ -134,6 +158,8 @@ int main(void) {
     tcase_add_test(tc, goblin_king_on_reds_half_is_exposed_to_drops);
     tcase_add_test(tc, a_lancer_on_rank_1_has_no_moves_left);
     tcase_add_test(tc, blue_lead_shrinks_against_a_lone_pilgrim);
+    tcase_add_test(tc, a_pinned_celestial_is_no_spare);
+    tcase_add_test(tc, blue_far_ahead_is_paid_for_reds_celestial_gone);
     tcase_add_test(tc, blue_lead_pays_for_caging_the_pilgrim);
     tcase_add_test(tc, evaluation_fades_to_a_draw_late_in_the_game);
     suite_add_tcase(s, tc);
