@@ -174,6 +174,10 @@ static int stalemate_guard(int v, const Terms *t) {
         int lead = t->blue_supply - t->exit_distance;
         if (lead < 6) return lead < 0 ? v / 8 : v * (lead + 2) / 8;
     }
+    /* One Blue piece whose moves never run out keeps Blue moving while Red leaves it be (Red
+     * taking it is the race above); counted by all pieces, a pawn blocked by the Pilgrim
+     * weighed more than the Pilgrim's progress and froze it for 700 plies */
+    if (t->blue_lasting >= 1) return v;
     return t->blue_units >= 3 ? v : v * (t->blue_units + 1) / 4;
 }
 

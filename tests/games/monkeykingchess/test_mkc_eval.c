@@ -32,6 +32,17 @@ START_TEST(red_lead_shrinks_when_blue_runs_out_of_moves) {
 }
 END_TEST
 
+/* A Blue piece whose moves never run out (the Sea Serpent on d5) keeps Blue moving: the
+ * Pilgrim's step off a1, which lets the Blue pawn it blocked take its last step, is
+ * progress (counted by all Blue pieces, the step cost a quarter of Red's edge and the
+ * Pilgrim stayed on a1 for 700 plies). */
+START_TEST(one_lasting_blue_piece_lets_the_pilgrim_advance) {
+    Score before = eval_of("2c2/m1m4/1nX2/3S1/5/4P/P1m1m2/k4 2 nhh 0 - 39 103");
+    Score after = eval_of("2c2/m1m4/1nX2/3S1/5/4P/1km1m2/P4 2 nhh 0 - 39 105");
+    ck_assert_int_gt(after, before);
+}
+END_TEST
+
 /* Far ahead, Blue wins only by taking the Pilgrim with a flip move, and only its Goblin
  * King lets it flip: the King keeps its whole value however far Blue is ahead (compressed
  * with the rest of the lead it was worth nothing there, and Blue gave it away), and
@@ -154,6 +165,7 @@ int main(void) {
     Suite *s = suite_create("mkc_eval");
     TCase *tc = tcase_create("eval");
     tcase_add_test(tc, red_lead_shrinks_when_blue_runs_out_of_moves);
+    tcase_add_test(tc, one_lasting_blue_piece_lets_the_pilgrim_advance);
     tcase_add_test(tc, goblin_king_keeps_its_value_when_blue_is_far_ahead);
     tcase_add_test(tc, goblin_king_on_reds_half_is_exposed_to_drops);
     tcase_add_test(tc, a_lancer_on_rank_1_has_no_moves_left);
