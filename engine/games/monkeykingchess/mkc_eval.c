@@ -85,10 +85,11 @@ static Bb blue_stuck(const MKCPos *p, Bb immob) {
     return ((p->bb[BP] | p->bb[BL]) & 0x1FULL & ~rivers) | mountains | immob;
 }
 
-/* Blue disks whose moves run out: pawns, and Lancers (they only slide down) unless on a
- * river square or a cloud, from where a flier shuttles between river and cloud for ever. */
-static Bb blue_running_out(const MKCPos *p) {
-    return p->bb[BP] | (p->bb[BL] & ~(p->river[RED] | p->river[BLUE] | MKC_CLOUDS));
+/* A side's disks whose moves run out: pawns, and Lancers (they only slide forward) unless
+ * on a river square or a cloud, from where a flier shuttles between river and cloud. */
+static Bb running_out(const MKCPos *p, int side) {
+    Bb lancers = p->bb[side == BLUE ? BL : RL] & ~(p->river[RED] | p->river[BLUE] | MKC_CLOUDS);
+    return p->bb[side == BLUE ? BP : RP] | lancers;
 }
 
 /* Red's pieces that can never move again: a pawn or a Lancer on rank 8, a Mountain off the
@@ -112,7 +113,7 @@ static void terms(const MKCPos *p, Terms *t) {
     t->tokens = TOKEN_VALUE * p->tokens;
     t->progress = t->freedom = t->chances = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
-    Bb movers = p->occ[BLUE] & ~blue_stuck(p, immob), running = movers & blue_running_out(p);
+    Bb movers = p->occ[BLUE] & ~blue_stuck(p, immob), running = movers & running_out(p, BLUE);
     t->blue_units = popcount(movers);
     t->blue_lasting = popcount(movers & ~running);
     t->blue_supply = 0;
@@ -126,7 +127,7 @@ static void terms(const MKCPos *p, Terms *t) {
     t->blue_supply += 5 * p->hand[BLUE][D_PAWN]; /* a drop on rank 5, then four steps */
     /* The same count for Red's pieces but the Pilgrim (Blue has no immobilizer) */
     Bb red_movers = p->occ[RED] & ~red_stuck(p);
-    Bb red_running = red_movers & (p->bb[RP] | (p->bb[RL] & ~(p->river[RED] | p->river[BLUE] | MKC_CLOUDS)));
+    Bb red_running = red_movers & running_out(p, RED);
     t->red_units = popcount(red_movers);
     t->red_lasting = popcount(red_movers & ~red_running);
     t->red_supply = 0;
@@ -199,11 +200,10 @@ static int red_lasting_now(const MKCPos *p, const Terms *t) {
         if (mv_kind(list[i]) == K_DROP) drops = 1;
         else if (mv_from(list[i]) != k) moving |= bit(mv_from(list[i]));
     }
-    Bb running = p->bb[RP] | (p->bb[RL] & ~(p->river[RED] | p->river[BLUE] | MKC_CLOUDS));
     int in_hand = 0;
     for (int d = 0; d < D_NB; d++)
         if (d != D_KING) in_hand += p->hand[RED][d];
-    return popcount(moving & ~running) + (drops ? in_hand : 0);
+    return popcount(moving & ~running_out(p, RED)) + (drops ? in_hand : 0);
 }
 
 /* The stalemate rule binds Blue's winning move too: taking the Pilgrim with a flip move is
@@ -213,7 +213,7 @@ static int red_lasting_now(const MKCPos *p, const Terms *t) {
 static int spare_guard(int v, const Terms *t, const MKCPos *p) {
     if (v >= 0) return v;
     int lasting = t->red_units >= 3 ? t->red_lasting : red_lasting_now(p, t);
-    if (lasting == 0) return t->red_supply >= 6 ? v : v * (t->red_supply + 2) / 8 / (t->red_supply ? 1 : 2);
+    if (lasting == 0) return t->red_supply >= 6 ? v : t->red_supply == 0 ? v / 8 : v * (t->red_supply + 2) / 8;
     return t->red_units >= 3 ? v : v * (t->red_units + 1) / 4;
 }
 
@@ -238,7 +238,8 @@ static int late(int v, int ply) {
 }
 
 static int red_view(const MKCPos *p, const Terms *t, int x) {
-    return late(spare_guard(stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x), t, p), p->ply);
+    int v = stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x);
+    return late(spare_guard(v, t, p), p->ply);
 }
 
 Score mkc_evaluate(const GamePos *gp) {
@@ -267,12 +268,14 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
              "stalemate guard on prospects minus goblin king: Blue units %d (lasting %d, pawn steps and "
              "drops %d), the Pilgrim %d moves from leaving: %d\n"
              "mop-up (Blue far ahead): cage %d of 8 squares, %d\n"
-             "spare guard on a Blue edge: Red units but the Pilgrim %d (lasting %d, %d of them moving now; pawn and Lancer moves %d)\n"
+             "spare guard on a Blue edge: Red units but the Pilgrim %d (lasting %d, %d of them moving "
+             "now; pawn and Lancer moves %d)\n"
              "late in the game (ply %d): Red's view %d\n"
              "Total (for the player deciding, %s): %d\n",
              t.material[BLUE], t.material[RED], t.goblin_king, t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
              t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
-             stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), t.red_units, t.red_lasting, red_lasting_now(p, &t), t.red_supply, (int)p->ply,
+             stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), t.red_units, t.red_lasting,
+             red_lasting_now(p, &t), t.red_supply, (int)p->ply,
              red_view(p, &t, x), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }
