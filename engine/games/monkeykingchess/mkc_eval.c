@@ -34,6 +34,8 @@ typedef struct {
     int red_units; /* Red pieces but the Pilgrim that may still move, and disks in Red's hand */
     int red_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
     int red_supply; /* Red moves left, the Pilgrim's aside, when it has none of those */
+    int red_in_hand; /* Red's disks in hand but the Pilgrim (a pawn among them is a drop and
+                      * up to six steps: as good as lasting for the spare guard) */
     int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
     int red_celestial; /* Red's Celestial on the board or in hand */
     int goblin_king; /* Blue's Goblin King on the board or in hand: its value (less when
@@ -92,8 +94,9 @@ static Bb running_out(const MKCPos *p, int side) {
     return p->bb[side == BLUE ? BP : RP] | lancers;
 }
 
-/* Red's pieces that can never move again: a pawn or a Lancer on rank 8, a Mountain off the
- * river or while the Pilgrim is off the board (Red flips only with it on the board). */
+/* Red's pieces that are no spares: the Pilgrim, and those that can never move again (a pawn
+ * or a Lancer on rank 8, a Mountain off the river or while the Pilgrim is off the board:
+ * Red flips only with it on the board). */
 static Bb red_stuck(const MKCPos *p) {
     Bb rivers = p->river[RED] | p->river[BLUE];
     Bb mountains = p->bb[RK] ? p->bb[RX] & ~rivers : p->bb[RX];
@@ -133,8 +136,11 @@ static void terms(const MKCPos *p, Terms *t) {
     t->red_supply = 0;
     for (Bb b = red_running & p->bb[RP]; b;) t->red_supply += 7 - sq_rank(pop_lsb(&b));
     for (Bb b = red_running & p->bb[RL]; b;) t->red_supply += (8 - sq_rank(pop_lsb(&b))) / 2;
+    t->red_in_hand = 0;
     for (int d = 0; d < D_NB; d++)
-        if (d != D_KING) t->red_units += p->hand[RED][d], t->red_lasting += p->hand[RED][d];
+        if (d != D_KING) t->red_in_hand += p->hand[RED][d];
+    t->red_units += t->red_in_hand;
+    t->red_lasting += t->red_in_hand;
     int k = mkc_pilgrim(p);
     t->exit_distance = k >= 0 ? 8 - sq_rank(k) : p->hand[RED][D_KING] ? 6 : 0;
     t->cage = 0;
@@ -165,12 +171,17 @@ static int red_minus_blue(const Terms *t) {
 #define PROSPECT_T 100
 static int prospects(int x) { return x >= 0 ? x + PROSPECT_T : PROSPECT_T * PROSPECT_T / (PROSPECT_T - x); }
 
+/* A side with fewer than three pieces that may still move can be left without one: the
+ * other side's edge is scaled down with their count. */
+static int few_units(int v, int units) { return units >= 3 ? v : v * (units + 1) / 4; }
+
 /* A Blue side left without a move makes every Red move illegal (the stalemate rule) and
  * the game a draw: Red's prospects shrink as Blue runs out of pieces that can move. */
 static int stalemate_guard(int v, const Terms *t) {
     if (v <= 0) return v;
-    /* Only pawns left: Blue's moves run out after its pawn steps and drops, and the game is
-     * drawn then unless the Pilgrim has left: Red's edge shrinks with its lead in that race. */
+    /* Only pawns and Lancers left: Blue's moves run out after their steps and drops, and the
+     * game is drawn then unless the Pilgrim has left: Red's edge shrinks with its lead in
+     * that race. */
     if (t->blue_lasting == 0) {
         int lead = t->blue_supply - t->exit_distance;
         if (lead < 6) return lead < 0 ? v / 8 : v * (lead + 2) / 8;
@@ -179,7 +190,7 @@ static int stalemate_guard(int v, const Terms *t) {
      * taking it is the race above); counted by all pieces, a pawn blocked by the Pilgrim
      * weighed more than the Pilgrim's progress and froze it for 700 plies */
     if (t->blue_lasting >= 1) return v;
-    return t->blue_units >= 3 ? v : v * (t->blue_units + 1) / 4;
+    return few_units(v, t->blue_units);
 }
 
 /* With few pieces left, Red's lasting ones count only if they can move now: a Celestial
@@ -200,10 +211,7 @@ static int red_lasting_now(const MKCPos *p, const Terms *t) {
         if (mv_kind(list[i]) == K_DROP) drops = 1;
         else if (mv_from(list[i]) != k) moving |= bit(mv_from(list[i]));
     }
-    int in_hand = 0;
-    for (int d = 0; d < D_NB; d++)
-        if (d != D_KING) in_hand += p->hand[RED][d];
-    return popcount(moving & ~running_out(p, RED)) + (drops ? in_hand : 0);
+    return popcount(moving & ~running_out(p, RED)) + (drops ? t->red_in_hand : 0);
 }
 
 /* The stalemate rule binds Blue's winning move too: taking the Pilgrim with a flip move is
@@ -214,7 +222,7 @@ static int spare_guard(int v, const Terms *t, const MKCPos *p) {
     if (v >= 0) return v;
     int lasting = t->red_units >= 3 ? t->red_lasting : red_lasting_now(p, t);
     if (lasting == 0) return t->red_supply >= 6 ? v : t->red_supply == 0 ? v / 8 : v * (t->red_supply + 2) / 8;
-    return t->red_units >= 3 ? v : v * (t->red_units + 1) / 4;
+    return few_units(v, t->red_units);
 }
 
 /* A Blue lead well past material parity counts for little in prospects (above); what
