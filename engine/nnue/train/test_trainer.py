@@ -309,6 +309,27 @@ class Training(Tmp):
         self.assertGreater(bound, 20000, "the clip was not reached: the test does not test it")
         quantised.evaluate(n, d)  # asserts every accumulator within int16
 
+    def test_gradient_equals_embeddingbag(self):
+        d = datafile.read_data(self.synth(records=200, features=64, active=10))
+        torch.manual_seed(3)
+        model = train.make_model(torch, 64, 16)
+        idx = np.arange(0, 200, 3)
+        target = torch.rand(len(idx))
+        loss = torch.mean((torch.sigmoid(model(train.batch_inputs(d, idx, True)) / 400) - target) ** 2)
+        loss.backward()
+        mine = model.w1.grad.clone()
+        flat, offsets, _, _ = train.batch_inputs(d, idx)
+        acc = torch.nn.functional.embedding_bag(torch.from_numpy(flat), model.w1,
+                                                torch.from_numpy(offsets), mode="sum")
+        x = torch.clamp(acc + model.b1, 0, 1)
+        x = torch.cat([x[:len(idx)], x[len(idx):]], dim=1)
+        ref = torch.mean((torch.sigmoid((x @ model.w2 + model.b2) * 400 / 400) - target) ** 2)
+        self.assertAlmostEqual(loss.item(), ref.item(), places=6)
+        model.w1.grad = None
+        ref.backward()
+        self.assertGreater(mine.abs().max().item(), 0)
+        self.assertTrue(torch.allclose(mine, model.w1.grad, rtol=1e-5, atol=1e-8))
+
     def test_refusals(self):
         data = self.synth()
         code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "mad")

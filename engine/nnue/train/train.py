@@ -59,6 +59,22 @@ def clips(max_active, hidden):
 
 def make_model(torch, n_features, hidden):
     nn = torch.nn
+    bag = torch.nn.functional.embedding_bag
+
+    class FeatureSum(torch.autograd.Function):
+        """acc[b] = sum of w1 rows of bag b. torch's own EmbeddingBag backward is about 8x slower
+        on CPU than its forward (measured: README.md); the gradient of w1 is the same sum taken
+        the other way (row f gets the gradients of the bags holding f): a second forward."""
+
+        @staticmethod
+        def forward(ctx, w1, flat, offsets, t_rows, t_offsets):
+            ctx.save_for_backward(t_rows, t_offsets)
+            return bag(flat, w1, offsets, mode="sum")
+
+        @staticmethod
+        def backward(ctx, grad):
+            t_rows, t_offsets = ctx.saved_tensors
+            return bag(t_rows, grad.contiguous(), t_offsets, mode="sum"), None, None, None, None
 
     class PerspectiveNet(nn.Module):
         """acc = b1 + sum w1[f] per perspective; out = (b2 + clamp(acc, 0, 1) . w2) * SCALE,
@@ -66,36 +82,54 @@ def make_model(torch, n_features, hidden):
 
         def __init__(self):
             super().__init__()
-            self.w1 = nn.EmbeddingBag(n_features, hidden, mode="sum")
+            self.w1 = nn.Parameter(torch.empty(n_features, hidden))
             self.b1 = nn.Parameter(torch.empty(hidden))
             self.w2 = nn.Parameter(torch.empty(2 * hidden))
             self.b2 = nn.Parameter(torch.zeros(1))
-            nn.init.uniform_(self.w1.weight, -0.05, 0.05)
+            nn.init.uniform_(self.w1, -0.05, 0.05)
             nn.init.uniform_(self.b1, 0.2, 0.5)
             nn.init.uniform_(self.w2, -1 / math.sqrt(hidden), 1 / math.sqrt(hidden))
 
-        def forward(self, flat, offsets, n):
-            acc = self.w1(flat, offsets) + self.b1  # rows 0..n-1: us, n..2n-1: them
-            x = torch.clamp(acc, 0.0, 1.0)
+        def forward(self, inputs):
+            flat, offsets, t_rows, t_offsets = (torch.from_numpy(x) if x is not None else None
+                                                for x in inputs)
+            n = len(offsets) // 2
+            if t_rows is None:  # no gradient wanted
+                acc = bag(flat, self.w1, offsets, mode="sum")
+            else:
+                acc = FeatureSum.apply(self.w1, flat, offsets, t_rows, t_offsets)
+            x = torch.clamp(acc + self.b1, 0.0, 1.0)  # rows 0..n-1: us, n..2n-1: them
             x = torch.cat([x[:n], x[n:]], dim=1)
             return (x @ self.w2 + self.b2) * SCALE
 
     return PerspectiveNet()
 
 
-def batch_inputs(d, idx):
-    """EmbeddingBag inputs for records idx: the flat feature list (us bags of every record,
-    then them bags) and the bags' offsets."""
+def batch_inputs(d, idx, backward=False):
+    """EmbeddingBag inputs for records idx: the flat feature list (the us bags of every record,
+    then the them bags) and the bags' offsets; with backward, also the transposed lists (for
+    each feature, the bags holding it) that FeatureSum's backward sums over."""
     n_us, n_them = d.n_us[idx].astype(np.int64), d.n_them[idx].astype(np.int64)
     start = d.start[idx]
     parts, offs, total = [], [], 0
     for s, cnt in ((start, n_us), (start + n_us, n_them)):
         ends = np.cumsum(cnt)
         excl = ends - cnt
-        parts.append(d.feats[np.repeat(s - excl, cnt) + np.arange(int(ends[-1]) if len(ends) else 0)])
+        size = int(ends[-1]) if len(ends) else 0
+        parts.append(d.feats[np.repeat(s - excl, cnt) + np.arange(size)])
         offs.append(excl + total)
-        total += int(ends[-1]) if len(ends) else 0
-    return np.concatenate(parts).astype(np.int64), np.concatenate(offs)
+        total += size
+    flat, offsets = np.concatenate(parts), np.concatenate(offs)
+    if not backward:
+        return flat.astype(np.int64), offsets, None, None
+    lens = np.diff(np.append(offsets, total))
+    rows = np.repeat(np.arange(len(offsets)), lens)
+    # a stable sort by feature (a radix sort when the ids fit 16 bits)
+    key = flat.astype(np.uint16) if d.n_features <= 1 << 16 else flat
+    order = np.argsort(key, kind="stable")
+    count = np.bincount(flat, minlength=d.n_features)
+    t_offsets = np.cumsum(count) - count
+    return flat.astype(np.int64), offsets, rows[order], t_offsets
 
 
 def targets(d, lam, scale_wdl):
@@ -108,7 +142,7 @@ def load_init(torch, model, path, d, hidden):
     if net.hidden != hidden:
         raise netfile.NetError(path, 48, f"hidden {net.hidden}, but --hidden is {hidden}")
     with torch.no_grad():
-        model.w1.weight.copy_(torch.from_numpy(net.W1.astype(np.float32) / QA))
+        model.w1.copy_(torch.from_numpy(net.W1.astype(np.float32) / QA))
         model.b1.copy_(torch.from_numpy(net.B1.astype(np.float32) / QA))
         model.w2.copy_(torch.from_numpy(net.W2.astype(np.float32) / QB))
         model.b2.fill_(net.B2 / (QA * QB))
@@ -118,7 +152,7 @@ def quantise(model, d):
     """The integer net of the float model (NNUE-SPEC §2's rounding)."""
     def q(t, f):
         return np.rint(t.detach().double().numpy() * f)
-    W1, B1, W2 = q(model.w1.weight, QA), q(model.b1, QA), q(model.w2, QB)
+    W1, B1, W2 = q(model.w1, QA), q(model.b1, QA), q(model.w2, QB)
     B2 = int(q(model.b2, QA * QB)[0])
     return netfile.Net(d.game, d.feature_set, W1.astype(np.int16), B1.astype(np.int16),
                        W2.astype(np.int16), B2)
@@ -172,14 +206,13 @@ def main(argv=None):
 
     def clip():
         with torch.no_grad():
-            model.w1.weight.clamp_(-w1c, w1c)
+            model.w1.clamp_(-w1c, w1c)
             model.b1.clamp_(-w1c, w1c)
             model.w2.clamp_(-w2c, w2c)
             model.b2.clamp_(-b2c, b2c)
 
-    def loss_of(idx):
-        flat, offs = batch_inputs(d, idx)
-        out = model(torch.from_numpy(flat), torch.from_numpy(offs), len(idx))
+    def loss_of(idx, backward=False):
+        out = model(batch_inputs(d, idx, backward))
         return torch.mean((torch.sigmoid(out / a.scale_wdl) - target[idx]) ** 2)
 
     def mean_loss(idx):
@@ -196,20 +229,21 @@ def main(argv=None):
           f"|w1|,|b1| <= {w1c:.4f}", flush=True)
     print(f"epoch 0: val loss {mean_loss(val):.6f}", flush=True)
     for epoch in range(1, a.epochs + 1):
-        t = time.time()
+        t, cpu = time.time(), time.process_time()
         order = train[rng.permutation(len(train))]
         total = 0.0
         for i in range(0, len(order), a.batch):
             idx = order[i:i + a.batch]
             opt.zero_grad(set_to_none=True)
-            loss = loss_of(idx)
+            loss = loss_of(idx, True)
             loss.backward()
             opt.step()
             clip()
             total += loss.item() * len(idx)
-        dt = time.time() - t
+        dt, dcpu = time.time() - t, time.process_time() - cpu
         print(f"epoch {epoch}: train loss {total / len(order):.6f}  val loss {mean_loss(val):.6f}  "
-              f"{dt:.1f} s, {len(order) / dt:.0f} positions/s", flush=True)
+              f"{dt:.1f} s, {len(order) / dt:.0f} positions/s ({len(order) / dcpu:.0f} per CPU "
+              f"second)", flush=True)
 
     net = quantise(model, d)
     bound = acc_bound(net, max_active)
@@ -221,8 +255,7 @@ def main(argv=None):
                         d.stm[check], d.n_us[check], d.n_them[check], d.start[check], d.feats)
     q_evals, worst = quantised.evaluate(net, sub)
     with torch.no_grad():
-        flat, offs = batch_inputs(d, check)
-        f_evals = model(torch.from_numpy(flat), torch.from_numpy(offs), len(check)).double().numpy()
+        f_evals = model(batch_inputs(d, check)).double().numpy()
     q_loss = float(np.mean((1 / (1 + np.exp(-q_evals / a.scale_wdl)) - target[check].numpy()) ** 2))
     size = netfile.write_net(a.out, net)
     print(f"quantised on {len(check)} {'validation' if len(val) else 'training'} records: loss "
