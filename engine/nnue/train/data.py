@@ -1,6 +1,7 @@
 """data.py — Simia's training-data file (engine/nnue/DATA.md): a checked reader that loads
 millions of records at once with numpy, and a writer (for tests and synthetic sets)."""
 
+import os
 import struct
 
 import numpy as np
@@ -12,6 +13,8 @@ NNUE_MAX_ACTIVE = 512  # engine/game.h: at most this many active features per pe
 SCORE_LIMIT = 32000
 FIXED = 8  # score i16, result i8, stm u8, n_us u16, n_them u16
 FNV_OFFSET, FNV_PRIME = 2166136261, 16777619
+MAX_BODY = FIXED + 4 * 2 * NNUE_MAX_ACTIVE + 2 + 0xFFFF
+PAD = MAX_BODY + 8  # zero bytes after the file's in memory (see fnv1a_many)
 CHUNK = 1 << 16  # records handled together: bounds the temporary index arrays
 
 
@@ -53,22 +56,33 @@ def fnv1a(buf, h=FNV_OFFSET):
     return h
 
 
-def fnv1a_many(raw, starts, lengths):
-    """FNV-1a of many byte ranges of raw at once: one numpy step per byte position, over the
-    ranges still that long (sorted longest first, so they are a prefix)."""
+def fnv1a_many(raw, starts, lengths, chunk=8192):
+    """FNV-1a of many byte ranges of raw at once. Per chunk of ranges (longest first) the bytes
+    are copied into a matrix, one row per byte position, so each step of the hash is one numpy
+    operation over the ranges still that long (a prefix). raw must extend max(lengths) bytes
+    past the last start or it is copied (read_data and write_arrays pad it)."""
     n = len(starts)
     out = np.empty(n, np.uint32)
+    if not n:
+        return out
     order = np.argsort(-lengths, kind="stable")
     s, ln = starts[order], lengths[order]
-    asc = ln[::-1]
-    h = np.full(n, FNV_OFFSET, np.uint32)
     prime = np.uint32(FNV_PRIME)
-    for k in range(int(ln[0]) if n else 0):
-        cnt = n - int(np.searchsorted(asc, k, side="right"))  # ranges longer than k
-        hh = h[:cnt]
-        hh ^= raw[s[:cnt] + k]
-        hh *= prime
-    out[order] = h
+    for c in range(0, n, chunk):
+        cs, cl = s[c:c + chunk], ln[c:c + chunk]
+        width = int(cl[0])
+        short = int(cs.max()) + width - len(raw)
+        if short > 0:  # unpadded input (tests): a padded copy
+            raw = np.concatenate([raw, np.zeros(max(short, PAD), np.uint8)])
+        rows = np.ascontiguousarray(np.lib.stride_tricks.sliding_window_view(raw, width)[cs].T)
+        asc = cl[::-1]
+        h = np.full(len(cs), FNV_OFFSET, np.uint32)
+        for k in range(width):
+            cnt = len(cs) - int(np.searchsorted(asc, k, side="right"))  # ranges longer than k
+            hh = h[:cnt]
+            hh ^= rows[k, :cnt]
+            hh *= prime
+        out[order[c:c + chunk]] = h
     return out
 
 
@@ -106,13 +120,17 @@ def read_data(path, game=None, feature_set=None, n_features=None, positions=Fals
     """Reads and checks one data file; game/feature_set/n_features, when given, must match.
     positions=True also decodes the position strings (tests; training does not need them)."""
     with open(path, "rb") as f:
-        buf = f.read()
+        size = os.fstat(f.fileno()).st_size
+        # padded so that every record's bytes can be viewed as a full-width window
+        raw = np.zeros(size + PAD, np.uint8)
+        if f.readinto(memoryview(raw)[:size]) != size:
+            raise DataError(path, 0, "the file changed while it was read")
+    buf = memoryview(raw)[:size]
     g, fs, nf = read_header(path, buf)
     for want, got, off, what in ((game, g, 16, "game"), (feature_set, fs, 32, "feature set"),
                                  (n_features, nf, 12, "n_features")):
         if want is not None and want != got:
             raise DataError(path, off, f"{what} is {got!r}, expected {want!r}")
-    size = len(buf)
     # The record boundaries: a walk over the length prefixes (the only sequential step).
     starts = []
     unpack = struct.Struct("<I").unpack_from
@@ -127,7 +145,6 @@ def read_data(path, game=None, feature_set=None, n_features=None, positions=Fals
             raise DataError(path, o, f"record cut short: it needs {n + 8} bytes, {size - o} are left")
         starts.append(o)
         o += n + 8
-    raw = np.frombuffer(buf, np.uint8)
     rec = np.array(starts, np.int64)
     body = rec + 4
     blen = _u32(raw, rec)
@@ -187,7 +204,7 @@ def read_data(path, game=None, feature_set=None, n_features=None, positions=Fals
         for i in range(len(rec)):
             a = int(pos_at[i]) + 2
             try:
-                texts.append(buf[a:a + int(pos_len[i])].decode("utf-8"))
+                texts.append(bytes(buf[a:a + int(pos_len[i])]).decode("utf-8"))
             except UnicodeDecodeError as e:
                 raise DataError(path, a + e.start, "position string is not UTF-8") from None
     return Data(g, fs, nf, score, result.copy(), stm.copy(), n_us.astype(np.int32),
@@ -247,7 +264,8 @@ def write_arrays(path, game, feature_set, n_features, score, result, stm, n_us, 
     rec = np.zeros(n, np.int64)
     np.cumsum((blen + 8)[:-1], out=rec[1:])
     rec += HEADER.size
-    out = np.zeros(HEADER.size + int((blen + 8).sum()), np.uint8)
+    size = HEADER.size + int((blen + 8).sum())
+    out = np.zeros(size + PAD, np.uint8)
     out[:HEADER.size] = np.frombuffer(encode_header(game, feature_set, n_features), np.uint8)
     body = rec + 4
 
@@ -275,4 +293,4 @@ def write_arrays(path, game, feature_set, n_features, score, result, stm, n_us, 
     for c in range(0, n, CHUNK):
         sl = slice(c, c + CHUNK)
         put(body[sl] + blen[sl], fnv1a_many(out, body[sl], blen[sl]), 4)
-    out.tofile(path)
+    out[:size].tofile(path)
