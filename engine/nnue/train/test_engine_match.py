@@ -44,6 +44,15 @@ def main():
     ap.add_argument("--nodes", type=int, default=300)
     ap.add_argument("--keep", help="keep the data and net in this directory")
     a = ap.parse_args()
+    helptext = subprocess.run([a.simia, "--help"], capture_output=True, text=True).stdout
+    if "datagen" not in helptext:
+        skipped(f"{a.simia} has no datagen job yet (branch datagen not merged): "
+                "the end-to-end net check did not run")
+    code, out, _ = engine_session(a.simia, a.game, ["ugi"])
+    if "option name EvalFile" not in out:
+        skipped(f"{a.simia} has no EvalFile option yet (branch nnue not merged): "
+                "the end-to-end net check did not run")
+
     try:
         import numpy  # noqa: F401
         import torch  # noqa: F401
@@ -53,15 +62,6 @@ def main():
     import netfile
     import quantised
     import train
-
-    helptext = subprocess.run([a.simia, "--help"], capture_output=True, text=True).stdout
-    if "datagen" not in helptext:
-        skipped(f"{a.simia} has no datagen job yet (branch datagen not merged): "
-                "the end-to-end net check did not run")
-    code, out, _ = engine_session(a.simia, a.game, ["ugi"])
-    if "option name EvalFile" not in out:
-        skipped(f"{a.simia} has no EvalFile option yet (branch nnue not merged): "
-                "the end-to-end net check did not run")
 
     work = a.keep or tempfile.mkdtemp(prefix="simia-nnue-match-")
     os.makedirs(work, exist_ok=True)

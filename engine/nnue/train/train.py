@@ -217,17 +217,17 @@ def main(argv=None):
 
     def mean_loss(idx):
         if not len(idx):
-            return float("nan")
+            return "-"
         with torch.no_grad():
             total = sum(loss_of(idx[i:i + a.batch]).item() * len(idx[i:i + a.batch])
                         for i in range(0, len(idx), a.batch))
-        return total / len(idx)
+        return f"{total / len(idx):.6f}"
 
     clip()
     print(f"training {len(train)} records, validating on {len(val)}; hidden {a.hidden}, "
           f"lambda {a.lam}, lr {a.lr}, batch {a.batch}, seed {a.seed}, {a.threads} thread(s); "
           f"|w1|,|b1| <= {w1c:.4f}", flush=True)
-    print(f"epoch 0: val loss {mean_loss(val):.6f}", flush=True)
+    print(f"epoch 0: val loss {mean_loss(val)}", flush=True)
     for epoch in range(1, a.epochs + 1):
         t, cpu = time.time(), time.process_time()
         order = train[rng.permutation(len(train))]
@@ -241,7 +241,7 @@ def main(argv=None):
             clip()
             total += loss.item() * len(idx)
         dt, dcpu = time.time() - t, time.process_time() - cpu
-        print(f"epoch {epoch}: train loss {total / len(order):.6f}  val loss {mean_loss(val):.6f}  "
+        print(f"epoch {epoch}: train loss {total / len(order):.6f}  val loss {mean_loss(val)}  "
               f"{dt:.1f} s, {len(order) / dt:.0f} positions/s ({len(order) / dcpu:.0f} per CPU "
               f"second)", flush=True)
 
