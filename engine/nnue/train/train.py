@@ -62,8 +62,8 @@ def make_model(torch, n_features, hidden):
     bag = torch.nn.functional.embedding_bag
 
     class FeatureSum(torch.autograd.Function):
-        """acc[b] = sum of w1 rows of bag b. torch's own EmbeddingBag backward is about 8x slower
-        on CPU than its forward (measured: README.md); the gradient of w1 is the same sum taken
+        """acc[b] = sum of w1 rows of bag b. torch's own EmbeddingBag backward takes ~7x the CPU
+        time of its forward (measured: README.md); the gradient of w1 is the same sum taken
         the other way (row f gets the gradients of the bags holding f): a second forward."""
 
         @staticmethod
