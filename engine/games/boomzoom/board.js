@@ -17,10 +17,12 @@
       const f = c.fields;
       if (!f) return '';
       const towers = [1, 2].map((pl) => c.model.rows.flat().filter((cell) => cell.pieces.some((p) => ownerByCase(p.letter) === pl)).length);
-      const score = `${f.off1}–${f.off2} checkers borne off`;
-      if (!towers[0] || !towers[1]) return `${!towers[0] && !towers[1] ? 'no tower left' : `${!towers[0] ? 'White' : 'Black'} has no tower left`}; ${score}`;
+      // Every end is scored by checkers borne off: say what ended it, then the count.
+      const a = +f.off1, b = +f.off2;
+      const score = a === b ? `both bore off ${a}` : `${a > b ? 'White' : 'Black'} bore off more, ${Math.max(a, b)} to ${Math.min(a, b)}`;
+      if (!towers[0] || !towers[1]) return `${!towers[0] && !towers[1] ? 'no tower left' : `${!towers[0] ? 'White' : 'Black'} has no tower left`}, and ${score}`;
       const lim = noProgressLimit(c) ?? 100;
-      if (lim && +f.noprogress >= lim) return `no boom or bear-off for ${lim} plies; ${score}`;
+      if (lim && +f.noprogress >= lim) return `no boom or bear-off for ${lim} plies, and ${score}`;
       return score;
     },
     fields: ['side', 'off1', 'off2', 'noprogress', 'ply'],

@@ -31,7 +31,7 @@
       const f = c.fields;
       if (!f) return '';
       const flags = (pl) => new Set(f.goals.split('').filter((g) => g !== '-' && (isUpper(g) ? 1 : 2) === pl).map((g) => g.toUpperCase()));
-      for (const pl of [1, 2]) if (flags(pl).size === 3) return `${NAME[pl]} has elephant, monkey and mouse home`;
+      for (const pl of [1, 2]) if (flags(pl).size === 3) return `${NAME[pl]} reached all three goals (elephant, monkey, mouse)`;
       const lim = noProgressLimit(c) ?? 200;
       if (lim && +f.noprogress >= lim) return `no goal, Royal or fling for ${lim} plies`;
       return '';
