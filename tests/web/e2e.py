@@ -854,37 +854,35 @@ def check_engine_vs_engine(d, port, ref, game, max_plies):
     d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=20")
     end = time.time() + 120
     arrows = 0
+    toggled = None
     while time.time() < end:
         s = page.snap()
-        arrows = max(arrows, d.execute_script("return document.querySelectorAll('#board .pv').length"))
+        arrows = max(arrows, s["arrows"])
+        if arrows and toggled is None and s["state"] != "over":
+            # The toggle, as soon as arrows are drawn: unticked, none while Simia plays on;
+            # ticked again, they come back (unless the game ends first).
+            page.click("#arrows")
+            off, t1 = 0, time.time() + 1.5
+            while time.time() < t1:
+                off = max(off, page.snap()["arrows"])
+                time.sleep(0.05)
+            page.click("#arrows")
+            on, t2 = 0, time.time() + 15
+            while time.time() < t2 and not on and page.snap()["state"] != "over":
+                on = page.snap()["arrows"]
+                time.sleep(0.05)
+            toggled = (off, on, page.snap()["state"])
+            check(off == 0 and (on > 0 or toggled[2] == "over"), f"arrows toggle: {off} arrows drawn while off, {on} when on again")
         if s["state"] == "over" or len(moves_of(s)) >= max_plies:
             break
         time.sleep(0.05)
+    check(toggled is not None, "arrows toggle: never tried (no arrow drawn before the game ended)")
     page.click("#pause")
     s = page.settle(states=("over", "paused"))
     for e in page.trace():
         check_drawn(game, ref, e, "Simia against itself")
     check(len(moves_of(s)) > 0, "Simia against itself made no move")
     check(arrows > 0, "Simia's line was never drawn on the board while it played itself")
-    # The toggle: unticked, no arrow while Simia plays on; ticked again, they come back.
-    if s["state"] != "over":
-        page.click("#arrows")
-        page.click("#pause")
-        end = time.time() + 3
-        off = 0
-        while time.time() < end:
-            off = max(off, d.execute_script("return document.querySelectorAll('#board .pv').length"))
-            time.sleep(0.05)
-        page.click("#arrows")
-        end = time.time() + 20
-        on = 0
-        while time.time() < end and not on:
-            on = d.execute_script("return document.querySelectorAll('#board .pv').length")
-            time.sleep(0.05)
-        page.click("#pause")
-        page.settle(states=("over", "paused"))
-        check(off == 0 and (on > 0 or page.snap()["state"] == "over"), f"arrows toggle: {off} arrows while off, {on} when on again")
-        page.trace()
     check_console(d, "Simia against itself")
     log(f"   Simia against itself: {len(moves_of(s))} plies, result {s['result']}, its line drawn (up to {arrows} arrows)")
     # Two people on one board: both sides are clicked, Simia never moves.
