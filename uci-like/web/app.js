@@ -492,7 +492,7 @@
     st.clock = spec ? { base: spec.base, inc: spec.inc, left: { p1: spec.base, p2: spec.base }, running: null, since: 0 } : null;
     const t = table();
     renderLegend();
-    notice(errs.length ? 'The engine refused an option (see the error).' : `A new game of ${t ? t.title : st.game}.`, errs.length ? 'bad' : 'info');
+    notice(errs.length ? 'The engine refused an option (see the error).' : `A new game of ${t ? t.title : st.game}`.replace(/\.?$/, '.'), errs.length ? 'bad' : 'info');
     if (await refresh() && !noAdvance) await advance();
   }
 
