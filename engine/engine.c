@@ -175,7 +175,8 @@ bool engine_set_game(Engine *e, const GameOps *game, char *err) {
         return false;
     }
     if (busy_refusal(e, "Game", err)) return false;
-    const GameOps *ops = GAMES[index]->init(); /* the build of the game this CPU runs */
+    const GameOps *ops = GAMES[index];
+    ops->init(); /* its tables, and its hot code built for this CPU */
     if (!pool_set_game(e->pool, ops, err)) return false;
     const GameOps *old = e->game;
     int old_index = e->game_index;

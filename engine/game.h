@@ -39,14 +39,11 @@ typedef struct GameOps {
     int n_options;
     const char *option_prefix; /* put before each option's name in `ugi` ("" for none) */
 
-    /* Instruction set the hot functions of this table were compiled for ("x86-64", ...):
-     * a game may carry several tables of the same operations for different CPUs. */
-    const char *isa;
-
-    /* Builds the game's read-only tables (once, whoever calls first) and returns the
-     * table to play with: this one, or a copy whose hot functions were compiled for the
-     * CPU the engine runs on. Called before anything else. */
-    const struct GameOps *(*init)(void);
+    /* Builds the game's read-only tables and completes this table (once, whoever calls
+     * first; called before anything else). Returns the instruction set the game's hot
+     * code runs on here ("x86-64", "x86-64+popcnt+bmi2"), for benchmarks to report: a
+     * game may build it for several CPUs (engine/games/common/hot.h). */
+    const char *(*init)(void);
 
     /* Positions. parse_pos returns false and writes a reason into err on bad input, and
      * then leaves *pos untouched. print_pos round-trips exactly through parse_pos. */
