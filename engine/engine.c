@@ -229,7 +229,7 @@ void engine_prepare(Engine *e) {
 
 /* Whether the current position ends the game by repetition (the third occurrence). */
 static bool repeated(const Engine *e, const GamePos *p) {
-    return e->game->repetition_outcome && engine_option_int((Engine *)e, "Repetition") &&
+    return e->game->caps.repetition && engine_option_int((Engine *)e, "Repetition") &&
            history_count(&e->history, e->game->key(p)) >= 3;
 }
 
@@ -347,9 +347,9 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
     /* The positions before the root that the search may meet again. */
-    if (e->game->repetition_outcome && engine_option_int(e, "Repetition")) {
+    if (e->game->caps.repetition && engine_option_int(e, "Repetition")) {
         int before = e->history.n - 1;
-        int window = e->game->repeat_window ? e->game->repeat_window(&e->pos) : before;
+        int window = e->game->caps.repeat_window ? e->game->repeat_window(&e->pos) : before;
         if (window < before) before = window > 0 ? window : 0;
         job.repetition = true;
         job.history = e->history.keys + (e->history.n - 1 - before);

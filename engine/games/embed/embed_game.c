@@ -25,19 +25,6 @@ static int em_noisy_value(const GamePos *gp, Move m) {
     return 1;
 }
 
-/* The static exchange as the quiescence search should see it: never worth trying, so the
- * quiescence search stands pat and only answers an immediate win threat (in_check) in its
- * first plies. Only drones take and only drones are taken, and on a crowded board both
- * sides have drones to take all over it: counted as gains, captures sent the search into
- * every interleaving of them (550 times the nodes at depth 4); counted as even, they still
- * cost more than they told. Fixed-node self-play against captures counted as even, 200
- * games each, seats swapped on book/embed-openings.txt: +74.1 Elo [+25.9, +125.2] at 20,000
- * nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
-static bool em_see_ge(const GamePos *gp, Move m, int threshold) {
-    (void)gp, (void)m, (void)threshold;
-    return false;
-}
-
 /* From-to history, the boss's moves apart from the drones'. */
 static int em_history_index(const GamePos *gp, Move m) {
     (void)gp;
@@ -64,15 +51,24 @@ static int em_progress_left(const GamePos *gp) {
     return p->noprogress < p->limit ? p->limit - p->noprogress : 0;
 }
 
+/* qs_evasions_only: the static exchange is never worth trying, so the quiescence search
+ * stands pat and only answers an immediate win threat (in_check) in its
+ * first plies. Only drones take and only drones are taken, and on a crowded board both
+ * sides have drones to take all over it: counted as gains, captures sent the search into
+ * every interleaving of them (550 times the nodes at depth 4); counted as even, they still
+ * cost more than they told. Fixed-node self-play against captures counted as even, 200
+ * games each, seats swapped on book/embed-openings.txt: +74.1 Elo [+25.9, +125.2] at 20,000
+ * nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
 /* The table the core plays with; kit_init sets its hot entries (em_hot). */
 GameOps EMBED = {
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .qs_evasions_only = true},
     .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,
     .option_prefix = "Embed", .init = em_init, .startpos = em_startpos,
     .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,
     .parse_move = em_parse_move, .print_move = em_print_move, .is_noisy = em_is_noisy,
     .noisy_value = em_noisy_value, .history_size = 2 * B8_SQ * B8_SQ,
     .history_index = em_history_index, .key = em_key, .player_to_move = em_player_to_move,
-    .ply = em_ply, .see_ge = em_see_ge, .make_null = em_make_null,
+    .ply = em_ply, .make_null = em_make_null,
     .unmake_null = em_unmake_null, .terminal = em_terminal,
     .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome,
     .repeat_window = em_repeat_window, .progress_left = em_progress_left,

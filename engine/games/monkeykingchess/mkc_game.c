@@ -93,6 +93,7 @@ static int mkc_history_index(const GamePos *gp, Move m) {
 }
 
 GameOps MONKEY_KING_CHESS = {
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,
@@ -120,13 +121,11 @@ GameOps MONKEY_KING_CHESS = {
     .ply = mkc_ply,
     .in_check = mkc_in_check,
     .winning_move = mkc_winning_move,
-    .see_ge = NULL,
     .make_null = mkc_make_null,
     .unmake_null = mkc_unmake_null,
     .terminal = mkc_terminal,
     .no_moves_outcome = mkc_no_moves_outcome,
     .repetition_outcome = mkc_repetition_outcome,
-    .repeat_window = NULL,
     .progress_left = mkc_progress_left,
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,

@@ -58,6 +58,7 @@ static int zoo_progress_left(const GamePos *gp) {
 }
 
 GameOps ZOO_CONTEST = {
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
@@ -85,13 +86,11 @@ GameOps ZOO_CONTEST = {
     .ply = zoo_ply,
     .in_check = zoo_in_check,
     .winning_move = zoo_winning_move,
-    .see_ge = NULL,
     .make_null = zoo_make_null,
     .unmake_null = zoo_unmake_null,
     .terminal = zoo_terminal,
     .no_moves_outcome = zoo_no_moves_outcome,
     .repetition_outcome = zoo_repetition_outcome,
-    .repeat_window = NULL,
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,
     .eval_trace = zoo_eval_trace,
