@@ -57,8 +57,8 @@ static int em_progress_left(const GamePos *gp) {
  * sides have drones to take all over it: counted as gains, captures sent the search into
  * every interleaving of them (550 times the nodes at depth 4); counted as even, they still
  * cost more than they told. Fixed-node self-play against captures counted as even, 200
- * games each, seats swapped on book/embed-openings.txt: +74.1 Elo [+25.9, +125.2] at 20,000
- * nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
+ * games each, seats swapped on engine/games/embed/openings.txt: +74.1 Elo [+25.9, +125.2] at
+ * 20,000 nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
 /* The table the core plays with; kit_init sets its hot entries (em_hot). */
 GameOps EMBED = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .qs_evasions_only = true},
