@@ -406,7 +406,8 @@
     facts(f) {
       const out = [`${f.side === '1' ? 'Blue (player 1)' : 'Red (player 2)'} to decide`];
       if (f.step === 'x') out.push("Red's extra step (a Fists move or end)");
-      out.push(`Fists tokens: ${f.tokens}`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`);
+      // Progress is what cannot be undone (rules §8): a flip that only turns a disk is none.
+      out.push(`Fists tokens: ${f.tokens}`, `no progress for ${f.noprogress} plies (only a capture, a drop or a hero to Fists resets it; a flip does not)`, `ply ${f.ply}`);
       return out;
     },
     choiceLabel(m, parts) {
