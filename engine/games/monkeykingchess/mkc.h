@@ -57,7 +57,7 @@ typedef struct {
     Bb occ[2];   /* squares of each side */
     Bb river[2]; /* river squares: [BLUE] the blue river, [RED] the red river (an option) */
     Key key;
-    int32_t np;    /* plies since the last capture, drop or flip */
+    int32_t np;    /* plies since the last capture, drop or hero turned into Fists */
     int32_t ply;   /* decisions made since the start */
     int32_t limit; /* the no-progress limit (0: none), an option */
     uint8_t board[64];

@@ -167,7 +167,7 @@ static int red_minus_blue(const Terms *t) {
  * compressed with the rest, a far-ahead Blue would give it away for nothing and with it
  * every chance to win (all draws left against random and greedy players were that). A
  * Blue lead without the King is worth less than a draw, and such dead positions end by
- * repetition instead of shuffling flips (each resets the no-progress counter) for ever. */
+ * repetition or the no-progress counter (flips do not reset it). */
 #define PROSPECT_T 100
 static int prospects(int x) { return x >= 0 ? x + PROSPECT_T : PROSPECT_T * PROSPECT_T / (PROSPECT_T - x); }
 
@@ -235,19 +235,9 @@ static int mop_up(const Terms *t, int x) {
     return x < MOP_FROM && t->goblin_king ? MOP_CAGE * t->cage + (t->red_celestial ? 0 : MOP_NO_CELESTIAL) : 0;
 }
 
-/* Flips reset the no-progress counter, so a side ahead that cannot make progress (a Pilgrim
- * walled in, a Blue side without its Goblin King) would shuffle for thousands of plies
- * rather than repeat: the whole evaluation fades to a draw between plies 400 and 800 of
- * the game (a median game is over by ply 110), after which a repetition ends it. */
-enum { LATE_FROM = 400, LATE_TO = 800 };
-static int late(int v, int ply) {
-    if (ply <= LATE_FROM) return v;
-    return ply >= LATE_TO ? 0 : v * (LATE_TO - ply) / (LATE_TO - LATE_FROM);
-}
-
 static int red_view(const MKCPos *p, const Terms *t, int x) {
     int v = stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x);
-    return late(spare_guard(v, t, p), p->ply);
+    return spare_guard(v, t, p);
 }
 
 Score mkc_evaluate(const GamePos *gp) {
@@ -278,12 +268,11 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
              "mop-up (Blue far ahead): cage %d of 8 squares, %d\n"
              "spare guard on a Blue edge: Red units but the Pilgrim %d (lasting %d, %d of them moving "
              "now; pawn and Lancer moves %d)\n"
-             "late in the game (ply %d): Red's view %d\n"
+             "Red's view %d\n"
              "Total (for the player deciding, %s): %d\n",
              t.material[BLUE], t.material[RED], t.goblin_king, t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
              t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
              stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), t.red_units, t.red_lasting,
-             red_lasting_now(p, &t), t.red_supply, (int)p->ply,
-             red_view(p, &t, x), p->stm == BLUE ? "Blue" : "Red",
+             red_lasting_now(p, &t), t.red_supply, red_view(p, &t, x), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }

@@ -45,6 +45,11 @@ static Outcome mkc_repetition_outcome(const GamePos *gp) {
     return OUTCOME_DRAW;
 }
 
+/* Every move that resets the counter shrinks something that never grows back (a capture or
+ * a hero turned into Fists: the disks in play; a drop: a hand), so no position before it
+ * can come again. */
+static int mkc_repeat_window(const GamePos *gp) { return ((const MKCPos *)gp)->np; }
+
 static int mkc_progress_left(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
     if (!p->limit) return INT_MAX;
@@ -93,7 +98,7 @@ static int mkc_history_index(const GamePos *gp, Move m) {
 }
 
 GameOps MONKEY_KING_CHESS = {
-    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,
@@ -126,6 +131,7 @@ GameOps MONKEY_KING_CHESS = {
     .terminal = mkc_terminal,
     .no_moves_outcome = mkc_no_moves_outcome,
     .repetition_outcome = mkc_repetition_outcome,
+    .repeat_window = mkc_repeat_window,
     .progress_left = mkc_progress_left,
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,
