@@ -302,7 +302,8 @@ static void rep_best(void *ctx, const GamePos *root, Move best, Move ponder) {
  * at the job's node count as the job did: the engine must choose the logged moves, the
  * kept positions must be the next records of the file (position, player deciding, score
  * for that player, the game's result for them), and the game must end as logged. */
-static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataReader *r, bool last_game) {
+static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataReader *r, bool last_game,
+                       int random_plies) {
     char err[ERR_STR_MAX];
     engine_new_game(e);
     int filter_kept = 0, compared = 0;
@@ -310,7 +311,7 @@ static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataRe
         ck_assert_msg(engine_set_position(e, lg->fen, (const char *const *)lg->moves, i, err), "%s: %s", g->name, err);
         if (i == lg->n_moves) break;
         ck_assert_msg(!engine_game_over(e), "%s: game over before move %d", g->name, i + 1);
-        if (i < RANDOM_PLIES) continue;
+        if (i < random_plies) continue;
         SearchLimits l;
         search_limits_init(&l);
         l.nodes = NODES;
@@ -359,6 +360,35 @@ static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataRe
     return compared;
 }
 
+/* Replays every game of a run's --games log against its data file (all of it read). */
+static void replay_run(const GameOps *g, const char *data, const char *games, int plies, int positions) {
+    char err[ERR_STR_MAX];
+    DataHeader h;
+    data_header_of(g, &h);
+    FILE *gf = fopen(games, "r");
+    ck_assert_ptr_nonnull(gf);
+    static char lines[256][16384];
+    int n_lines = 0;
+    while (n_lines < 256 && fgets(lines[n_lines], sizeof lines[0], gf)) n_lines++;
+    fclose(gf);
+    ck_assert_int_gt(n_lines, 0);
+    Engine *e = engine_create(g);
+    ck_assert(engine_set_option(e, "Threads", "1", err) && engine_set_option(e, "Hash", "16", err));
+    DataReader *r = data_reader_open(data, &h, err);
+    ck_assert_msg(r, "%s", err);
+    int seen = 0;
+    for (int i = 0; i < n_lines; i++) {
+        LoggedGame lg;
+        parse_logged(lines[i], &lg);
+        seen += replay_game(g, e, &lg, r, i == n_lines - 1, plies);
+        free(lg.moves);
+    }
+    ck_assert_int_eq(seen, positions);
+    ck_assert_int_eq(data_reader_next(r, NULL, NULL, NULL, err), 0);
+    data_reader_close(r);
+    engine_destroy(e);
+}
+
 START_TEST(every_game) {
     const GameOps *g = game_find(GAMES[_i]->name);
     make_tmpdir();
@@ -380,28 +410,7 @@ START_TEST(every_game) {
     ck_assert_int_eq(count_records(out, &h, err), positions);
 
     /* Every record, replayed and re-searched. */
-    FILE *gf = fopen(games, "r");
-    ck_assert_ptr_nonnull(gf);
-    static char lines[256][16384];
-    int n_lines = 0;
-    while (n_lines < 256 && fgets(lines[n_lines], sizeof lines[0], gf)) n_lines++;
-    fclose(gf);
-    ck_assert_int_gt(n_lines, 0);
-    Engine *e = engine_create(g);
-    ck_assert(engine_set_option(e, "Threads", "1", err) && engine_set_option(e, "Hash", "16", err));
-    DataReader *r = data_reader_open(out, &h, err);
-    ck_assert_msg(r, "%s", err);
-    int seen = 0;
-    for (int i = 0; i < n_lines; i++) {
-        LoggedGame lg;
-        parse_logged(lines[i], &lg);
-        seen += replay_game(g, e, &lg, r, i == n_lines - 1);
-        free(lg.moves);
-    }
-    ck_assert_int_eq(seen, positions);
-    ck_assert_int_eq(data_reader_next(r, NULL, NULL, NULL, err), 0);
-    data_reader_close(r);
-    engine_destroy(e);
+    replay_run(g, out, games, RANDOM_PLIES, positions);
 
     /* The same seed, one thread: the same bytes. */
     rc = run("--game %s datagen --out %s --games %s %s", g->name, out2, games2, common);
@@ -432,6 +441,38 @@ START_TEST(every_game) {
     ck_assert_int_eq(file_size(out), size);
     rc = run("--game %s datagen --check %s", other->name, out);
     ck_assert_msg(rc == 2 && strstr(run_output, "data of game"), "%s", run_output);
+
+    /* From an opening suite: two positions a few plies in, then 2 random plies. */
+    char suite[512], data4[512], games4[512];
+    tmp_path(suite, sizeof suite, "suite.txt");
+    tmp_path(data4, sizeof data4, "d.dat");
+    tmp_path(games4, sizeof games4, "d.games");
+    FILE *f = fopen(suite, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "# a test suite\n\n");
+    GameConfig cfg = {{0}};
+    for (int k = 0; k < g->n_options && k < GAME_MAX_OPTIONS; k++) cfg.v[k] = g->options[k].def;
+    for (int line = 0; line < 2; line++) {
+        GamePos p;
+        g->startpos(&p, &cfg);
+        for (int k = 0; k < 2 + line; k++) {
+            GameUndo u;
+            g->make(&p, g->nth_move(&p, (uint64_t)(k * 7 + line) % g->count_moves(&p)), &u);
+        }
+        char fen[POS_STR_MAX];
+        g->print_pos(&p, fen);
+        fprintf(f, "%s\n", fen);
+    }
+    fclose(f);
+    rc = run("--game %s datagen --out %s --games %s --openings %s --nodes 300 --random-plies 2 --seed 3 "
+             "--positions 6", g->name, data4, games4, suite);
+    ck_assert_msg(rc == 0, "%s", run_output);
+    replay_run(g, data4, games4, 2, 6);
+    f = fopen(suite, "a");
+    fprintf(f, "this is no position\n");
+    fclose(f);
+    rc = run("--game %s datagen --out %s --openings %s", g->name, data4, suite);
+    ck_assert_msg(rc == 2 && strstr(run_output, "line 5"), "%s", run_output);
     remove_tmpdir();
 }
 END_TEST
