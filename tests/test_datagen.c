@@ -373,7 +373,7 @@ static void replay_run(const GameOps *g, const char *data, const char *games, in
     fclose(gf);
     ck_assert_int_gt(n_lines, 0);
     Engine *e = engine_create(g);
-    ck_assert(engine_set_option(e, "Threads", "1", err) && engine_set_option(e, "Hash", "16", err));
+    ck_assert(engine_set_option(e, "Threads", "1", err) && engine_set_option(e, "Hash", "4", err));
     DataReader *r = data_reader_open(data, &h, err);
     ck_assert_msg(r, "%s", err);
     int seen = 0;
@@ -399,7 +399,7 @@ START_TEST(every_game) {
     tmp_path(games, sizeof games, "a.games");
     tmp_path(games2, sizeof games2, "b.games");
     const int positions = 12;
-    const char *common = "--nodes 300 --random-plies 4 --seed 11 --positions 12";
+    const char *common = "--nodes 300 --random-plies 4 --seed 11 --positions 12 --hash 4";
     ck_assert_int_eq(NODES, 300);
     ck_assert_int_eq(RANDOM_PLIES, 4);
     int rc = run("--game %s datagen --out %s --games %s %s", g->name, out, games, common);
@@ -465,7 +465,7 @@ START_TEST(every_game) {
     }
     fclose(f);
     rc = run("--game %s datagen --out %s --games %s --openings %s --nodes 300 --random-plies 2 --seed 3 "
-             "--positions 6", g->name, data4, games4, suite);
+             "--positions 6 --hash 4", g->name, data4, games4, suite);
     ck_assert_msg(rc == 0, "%s", run_output);
     replay_run(g, data4, games4, 2, 6);
     f = fopen(suite, "a");

@@ -28,7 +28,8 @@ const char DATAGEN_USAGE[] =
     "      and the game's result, both for the player deciding (engine/nnue/DATA.md). Stops\n"
     "      after --positions (default: at Ctrl-C, which leaves a whole file). Game i uses seed\n"
     "      S+i (default S: from the clock, printed); one thread gives the same file for a seed.\n"
-    "      --max-plies (default 600) drops longer games; --games writes each game's moves.\n"
+    "      --max-plies (default 600) drops longer games; --games writes each game's moves;\n"
+    "      each thread has its own engine with a hash of --hash MB (default 4).\n"
     "  simia datagen --check FILE\n"
     "      Checks a data file (of the game --game names, when given) and prints its counts.\n"
     "  simia datagen --merge OUT IN...\n"
@@ -38,7 +39,7 @@ const char DATAGEN_USAGE[] =
 #define DEFAULT_NODES 5000
 #define DEFAULT_RANDOM_PLIES 8
 #define DEFAULT_MAX_PLIES 600
-#define DEFAULT_HASH_MB 16
+#define DEFAULT_HASH_MB 4
 
 /* Set by SIGINT: a signal handler can only reach a static flag; the job polls it. */
 static volatile sig_atomic_t interrupted;
