@@ -129,7 +129,7 @@
       });
     },
     facts(f) {
-      return [plural(+f.tokens, 'Fists token', 'Fists tokens') + ' (Red)', `${plural(+f.noprogress, "ply", "plies")} without a capture, drop or Fists`];
+      return [plural(+f.tokens, 'Fists token', 'Fists tokens') + ' (Red)', `${plural(+f.noprogress, "ply", "plies")} without a capture, drop or Fists (a flip is no progress)`];
     },
     // The flip's new face: `=l` is Blue's Goblin Lancer, Red's Phoenix Lancer.
     choiceLabel(m, parts, model) {
