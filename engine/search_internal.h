@@ -77,6 +77,7 @@ struct SearchThread {
     /* Learned move-ordering knowledge, kept between searches of a game. */
     int16_t *history; /* [2][history_size], by player to move */
     Move *counter;    /* [history_size]: the reply that refuted a move */
+    struct NnueCache *nnue; /* the learned evaluation's accumulators (job->net) */
 
     SearchStack stack[MAX_PLY + 4];
     int pv_len[MAX_PLY + 1];

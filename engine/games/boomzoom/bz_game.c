@@ -78,6 +78,7 @@ static int bz_progress_left(const GamePos *gp) {
         .repetition_outcome = bz_repetition_outcome, .repeat_window = bz_repeat_window,   \
         .progress_left = bz_progress_left, .evaluate = bz_evaluate##sfx,                  \
         .eval_trace = bz_eval_trace,                                                      \
+        .nnue_features = BZ_NNUE_FEATURES, .nnue_feature_set = "boomzoom-1", .features = bz_features, \
     }
 
 const GameOps BOOM_ZOOM = BZ_OPS(, "x86-64");

@@ -80,6 +80,7 @@ static int dt_progress_left(const GamePos *gp) {
         .no_moves_outcome = dt_no_moves_outcome, .repetition_outcome = dt_repetition_outcome, \
         .repeat_window = dt_repeat_window, .progress_left = dt_progress_left,              \
         .evaluate = dt_evaluate##sfx, .eval_trace = dt_eval_trace,                         \
+        .nnue_features = DT_NNUE_FEATURES, .nnue_feature_set = "dragonsteeth-1", .features = dt_features, \
     }
 
 const GameOps DRAGONS_TEETH = DT_OPS(, "x86-64");

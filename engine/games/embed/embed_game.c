@@ -83,6 +83,7 @@ static int em_progress_left(const GamePos *gp) {
         .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome, \
         .repeat_window = em_repeat_window, .progress_left = em_progress_left,                  \
         .evaluate = em_evaluate##sfx, .eval_trace = em_eval_trace,                             \
+        .nnue_features = EM_NNUE_FEATURES, .nnue_feature_set = "embed-1", .features = em_features, \
     }
 
 const GameOps EMBED = EM_OPS(, "x86-64");

@@ -115,6 +115,7 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
         .repetition_outcome = mad_repetition_outcome, .repeat_window = mad_repeat_window, \
         .progress_left = mad_progress_left, .evaluate = mad_evaluate##sfx,                \
         .eval_trace = mad_eval_trace,                                                     \
+        .nnue_features = MAD_NNUE_FEATURES, .nnue_feature_set = "mad-1", .features = mad_features, \
     }
 
 const GameOps MAD_GAME = MAD_OPS(, "x86-64");

@@ -68,6 +68,7 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
         .terminal = mq_terminal,                                                          \
         .no_moves_outcome = mq_no_moves_outcome, .evaluate = mq_evaluate##sfx,            \
         .eval_trace = mq_eval_trace,                                                      \
+        .nnue_features = MQ_NNUE_FEATURES, .nnue_feature_set = "monkeyqueen-1", .features = mq_features, \
     }
 
 const GameOps MONKEY_QUEEN = MQ_OPS(, "x86-64");
