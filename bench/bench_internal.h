@@ -69,4 +69,15 @@ int bench_positions(BenchRun *r, BenchPos *list, int max);
 int bench_perft(BenchRun *r, int argc, char **argv);
 int bench_playouts(BenchRun *r, int argc, char **argv);
 
+/* Evaluations per second on positions played out from the list (a random line after each):
+ * the game's own evaluation, and the learned one when the game has a net (else nnue is 0
+ * and why says so). */
+typedef struct {
+    uint64_t classical, nnue;
+    int hidden;         /* the net's */
+    const char *kernel; /* the inference kernel this CPU runs */
+    const char *why;    /* no net: the reason */
+} EvalSpeed;
+void bench_eval_speed(BenchRun *r, const BenchPos *list, int n, EvalSpeed *out);
+
 #endif
