@@ -8,10 +8,10 @@
 #   --games N            games in all (default 100; pairs of games share an opening)
 #   --tc SPEC            movetime:MS | clock:MS+INC | nodes:N | depth:N   (default movetime:100)
 #   --game NAME          the game (default monkeyqueen): passed to both engines as their
-#                        parameter '--game NAME'; the default openings are book/NAME-openings.txt
+#                        parameter '--game NAME'; the default openings are engine/games/NAME/openings.txt
 #   --game-option-b      engine B is told the game by 'setoption name Game' instead (what an
 #                        arena does that has no parameters), A still by its parameter
-#   --openings FILE      one position string per line (default book/GAME-openings.txt); a
+#   --openings FILE      one position string per line (default engine/games/GAME/openings.txt); a
 #                        suite whose first line names another game is refused
 #   --concurrency N      games at once (default 1; each game runs two engine processes)
 #   --sprt ELO0,ELO1     stop early by SPRT (alpha = beta = 0.05)
@@ -54,7 +54,7 @@ if [ -z "$arena" ]; then
     [ -n "$arena" ] || arena=/work/tools/bin/cutegames
 fi
 [ -x "$arena" ] || { echo "match.sh: no cutegames arena at '$arena' (set --cutegames or \$CUTEGAMES)" >&2; exit 2; }
-[ -n "$openings" ] || openings=$here/../book/$game-openings.txt
+[ -n "$openings" ] || openings=$here/../engine/games/$game/openings.txt
 [ -r "$openings" ] || { echo "match.sh: cannot read openings file '$openings'" >&2; exit 2; }
 # A suite made by `simia book openings` names its game on its first line.
 suite_game=$(head -n 1 "$openings" | sed -n 's/^# Simia opening suite for \([a-z0-9]*\):.*/\1/p')

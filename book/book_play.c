@@ -9,8 +9,9 @@
 
 #include "book.h"
 
-#ifndef SIMIA_BOOK_DIR
-#define SIMIA_BOOK_DIR "book"
+/* Where the games' folders are (each ships its book as <game>/opening.book): CMake says. */
+#ifndef SIMIA_GAMES_DIR
+#define SIMIA_GAMES_DIR "engine/games"
 #endif
 
 /* Seeds the choice among book moves: a fresh engine makes the same choices (repeatable
@@ -27,7 +28,7 @@ struct BookPlayer {
 };
 
 void book_default_path(const GameOps *g, char *out, size_t size) {
-    snprintf(out, size, "%s/%s.book", SIMIA_BOOK_DIR, g->name);
+    snprintf(out, size, "%s/%s/opening.book", SIMIA_GAMES_DIR, g->name);
 }
 
 void book_player_path(const BookPlayer *bp, char *out, size_t size) {

@@ -14,7 +14,7 @@ void book_player_free(BookPlayer *bp);
 
 /* The book BookFile names, or the game's shipped book when it is empty. */
 void book_player_path(const BookPlayer *bp, char *out, size_t size);
-/* The shipped book of a game: book/<game>.book in the source tree Simia was built from. */
+/* The shipped book of a game: engine/games/<game>/opening.book in the source tree Simia was built from. */
 void book_default_path(const GameOps *g, char *out, size_t size);
 
 #endif

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make_books.sh — makes what book/ ships for Monkey Queen with Simia itself: first the
+# make_books.sh — makes the book and suite Monkey Queen ships (engine/games/monkeyqueen/) with
+# Simia itself: first the
 # depth Simia reaches in 5 s here (one thread, as arenas run it; printed for the record),
 # then the opening book, each position searched for those 5 s, then the opening suite for
 # arenas. About 12 + 20 minutes on one core. The book depends on the machine's speed (a time
@@ -7,6 +8,7 @@
 # Usage: bash book/make_books.sh [--measure-only] [--book-only] [--openings-only] [SIMIA]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+games=$here/../engine/games # each game's folder holds its opening.book and openings.txt
 simia="$here/../build/simia" measure_only=0 book=1 openings=1
 for a in "$@"; do
     case "$a" in
@@ -37,12 +39,12 @@ echo "deepest in 5 s: $d5" >&2
 if [ "$book" -eq 1 ]; then
     # Each position gets the 5 s of one thread that the measure above is about (MultiPV 2
     # where the pie decision is made, one line further on); --depth only bounds it.
-    "$simia" book build --out "$here/monkeyqueen.book" --plies 6 --full-plies 1 --width 2,1 \
+    "$simia" book build --out "$games/monkeyqueen/opening.book" --plies 6 --full-plies 1 --width 2,1 \
         --margin 30 --movetime 5000 --depth 100 --threads 1 --hash "$hash"
-    "$simia" book dump "$here/monkeyqueen.book" | head -1
+    "$simia" book dump "$games/monkeyqueen/opening.book" | head -1
 fi
 if [ "$openings" -eq 1 ]; then
     # One thread: the same command writes the same file.
     "$simia" book openings --plies 6 --max-score 50 --count 2000 --depth 7 --seed 1 \
-        --threads 1 --hash 64 --out "$here/monkeyqueen-openings.txt"
+        --threads 1 --hash 64 --out "$games/monkeyqueen/openings.txt"
 fi

@@ -35,7 +35,8 @@ test_in() { # dir, ctest args...
     ctest --test-dir "$dir" --output-on-failure -j "$jobs" "$@"
 }
 
-# Each libFuzzer target for fuzz_seconds, from its committed seeds (only read) and a scratch
+# Each libFuzzer target for fuzz_seconds, from its committed seeds (tests/fuzz/corpus/<target>/ and
+# every game's engine/games/<game>/fuzz/<target>/, only read) and a scratch
 # corpus; a hang of 20 s counts as a failure. A failing input is kept in build/fuzz-artifacts/
 # (replay it with build/<any test build>/tests/fuzz/fuzz_<target>_replay FILE; to keep it as a
 # regression test, copy it to tests/fuzz/regressions/<target>/).
@@ -46,12 +47,13 @@ fuzz() {
     work=$(mktemp -d)
     mkdir -p "$artifacts"
     for target in build/fuzz/tests/fuzz/fuzz_*; do
-        local name=${target##*/fuzz_} dict=()
+        local name=${target##*/fuzz_} dict=() seeds=("tests/fuzz/corpus/$name")
+        for d in engine/games/*/fuzz/"$name"; do [ -d "$d" ] && seeds+=("$d"); done
         [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
         stage "fuzz $name for ${fuzz_seconds}s"
         mkdir -p "$work/$name"
         "$target" -max_total_time="$fuzz_seconds" -max_len=4096 -timeout=20 -print_final_stats=1 \
-            "${dict[@]}" -artifact_prefix="$artifacts/$name-" "$work/$name" "tests/fuzz/corpus/$name" \
+            "${dict[@]}" -artifact_prefix="$artifacts/$name-" "$work/$name" "${seeds[@]}" \
             2> "$work/$name.log" || { tail -n 60 "$work/$name.log" >&2
                                       echo "fuzz target $name failed; the input is in $artifacts:" >&2
                                       ls -l "$artifacts" >&2; exit 1; }

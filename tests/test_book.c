@@ -105,7 +105,7 @@ static void write_sample(const char *path) {
 START_TEST(shipped_book_answers_every_first_move) {
     Book b;
     char err[ERR_STR_MAX];
-    ck_assert_msg(book_load(&b, SIMIA_TEST_DATA "/../../book/monkeyqueen.book", G, err), "%s", err);
+    ck_assert_msg(book_load(&b, SIMIA_GAMES_DIR "/monkeyqueen/opening.book", G, err), "%s", err);
     GamePos p = start_pos();
     const BookEntry *first;
     ck_assert_uint_gt(book_find(&b, G->key(&p), &first), 0);

@@ -1,6 +1,8 @@
 /* test_contract.c — the game contract, checked the same way for every registered game over
- * random games: notation round trips, make/unmake, keys, move lists, legality, ends. */
+ * random games: notation round trips, make/unmake, keys, move lists, legality, ends; and that
+ * each registered game has its folder (engine/games/<game>/). */
 #include <ctype.h>
+#include <sys/stat.h>
 
 #include "engine/game.h"
 #include "engine/prng.h"
@@ -226,11 +228,27 @@ START_TEST(registry) {
 }
 END_TEST
 
+/* A game is one folder named as the game (engine/games/README.md): every registered game's
+ * holds what the build, bench, CI, arenas and the page find there by globbing. */
+START_TEST(game_folder) {
+    static const char *const FILES[] = {"README.md", "bench.txt", "signature.txt", "openings.txt",
+                                        "board.js", "tests/CMakeLists.txt"};
+    const GameOps *g = GAMES[_i];
+    for (size_t k = 0; k < sizeof FILES / sizeof FILES[0]; k++) {
+        char path[512];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s/%s", SIMIA_GAMES_DIR, g->name, FILES[k]);
+        ck_assert_msg(!stat(path, &st) && S_ISREG(st.st_mode) && st.st_size > 0, "%s: missing or empty", path);
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("contract");
     TCase *tc = tcase_create("contract");
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, registry);
+    tcase_add_loop_test(tc, game_folder, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -1,4 +1,5 @@
-/* registry.h — the list of games Simia can play; a new game is one line in registry.c. */
+/* registry.h — the games Simia can play: one per folder of engine/games, found by CMake
+ * (engine/games/README.md "Adding a game"); no list to edit. */
 #ifndef SIMIA_REGISTRY_H
 #define SIMIA_REGISTRY_H
 

@@ -18,6 +18,7 @@ Usage: /usr/bin/python3 tests/web/e2e.py --engine build/web/simia [--out build/w
        [--games zoo,mad] [--max-plies N] [--seed S]
 """
 import argparse
+import glob
 import http.client
 import os
 import random
@@ -499,7 +500,7 @@ def check_illegal_clicks(page, game, legal, s):
 
 # ------------------------------------------------------------------ robustness
 def check_drawing_tables(d, port, games):
-    """Every table draws the sample positions of tests/web/positions.txt exactly, and every
+    """Every table draws its game's sample positions (engine/games/<game>/tests/data/board_positions.txt) exactly, and every
     game the engine registers has a table."""
     d.get(f"http://127.0.0.1:{port}/?game={games[0]}&mode=human-vs-human")
     Page(d).settle()
@@ -509,10 +510,11 @@ def check_drawing_tables(d, port, games):
     for g in games:
         check(g in tables, f"game '{g}' is registered by the engine but the page has no drawing table for it")
     n = 0
-    for line in open(os.path.join(ROOT, "tests/web/positions.txt")):
-        if line.startswith("#") or not line.strip():
-            continue
-        game, fen = line.strip().split(" ", 1)
+    samples = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "engine/games/*/tests/data/board_positions.txt"))):
+        game = os.path.basename(os.path.dirname(os.path.dirname(os.path.dirname(path))))
+        samples += [(game, line.strip()) for line in open(path) if line.strip() and not line.startswith("#")]
+    for game, fen in samples:
         r = d.execute_script("""
           const [game, fen] = arguments;
           try {

@@ -1,5 +1,6 @@
-// boards.js — how the page draws each game: one small table per game (what the fields of its
-// position string mean, where its squares, clouds, pools, hands and off counts go) and the SVG drawing.
+// boards.js — how the page draws a game: the SVG drawing from a game's table (what the fields of
+// its position string mean, where its squares, clouds, pools, hands and off counts go). The tables
+// are in the games' folders (engine/games/<game>/board.js), served with the page as games.js.
 //
 // The page holds no rules: a table only says how a position string *looks*. Legal moves and
 // results come from the engine. A registered game without a table is reported, never guessed.
@@ -127,65 +128,11 @@
   // home (1 = player 1 starts on the low ranks, -1 on the high ranks); piece(p, ctx) -> SVG;
   // decider(f) -> 1|2 (the player the string says decides next); trays(f, ctx) -> the
   // off-board areas; facts(f, ctx) -> lines of text. layout(rows) may place squares itself.
+  // The tables themselves live in the games' folders (engine/games/<game>/board.js), each adding
+  // tables.<game> with the helpers of `kit`; serve.sh serves them all as games.js.
   const tables = {};
 
-  // Monkey Queen (README "Notation"): colours Ivory (i, I[h]) and Cigar (c, C[h]); who plays
-  // which colour is the swap field's business (after `swap`, player 1 plays Cigar).
-  tables.monkeyqueen = {
-    title: 'Monkey Queen',
-    fields: ['side', 'swap', 'ply'],
-    options: ['PieRule', 'IvoryHeight', 'CigarHeight'],
-    size: [12, 12],
-    home: 1,
-    colours: { i: { fill: '#f3ead2', stroke: '#8a7550', ink: '#3a2d17' }, c: { fill: '#7a4a2a', stroke: '#3b2312', ink: '#fbeee0' } },
-    piece(p) {
-      const col = this.colours[p.letter.toLowerCase()];
-      if (!col) throw new Error(`unknown piece '${p.letter}'`);
-      if (isUpper(p.letter)) return disc(0, 0, U * 0.42, col, p.height, { ring: '#d4a72c', fontSize: U * 0.36 });
-      return disc(0, 0, U * 0.24, col, '');
-    },
-    pieceName(p) { return (p.letter.toLowerCase() === 'i' ? 'Ivory ' : 'Cigar ') + (isUpper(p.letter) ? `queen of ${p.height}` : 'baby'); },
-    decider(f, ctx) {
-      // p1 plays Ivory unless the swap was taken.
-      const p1colour = f.swap === 's' ? 'c' : 'i';
-      return f.side === p1colour ? 1 : 2;
-    },
-    colourOf(player, f) { const p1 = f.swap === 's' ? 'Cigar' : 'Ivory'; return player === 1 ? p1 : (p1 === 'Ivory' ? 'Cigar' : 'Ivory'); },
-    check(f) {
-      if (!/^[ic]$/.test(f.side)) throw new Error(`side '${f.side}' is not i or c`);
-      if (!/^[was-]$/.test(f.swap)) throw new Error(`swap state '${f.swap}' is not w, a, s or -`);
-    },
-    trays() { return []; },
-    facts(f) {
-      const swap = { w: 'pie rule: Ivory\'s first move not made yet', a: 'pie rule: Cigar may answer swap now', s: 'swap taken: player 1 plays Cigar', '-': 'no swap: player 1 plays Ivory' }[f.swap];
-      return [`${f.side === 'i' ? 'Ivory' : 'Cigar'} to move`, swap, `ply ${f.ply}`];
-    },
-    // A queen captured leaves no position string; the board is then read from d's drawing,
-    // whose header row puts each file letter at the first column of that file's cell.
-    parseDrawing(lines) {
-      const header = lines.find((l) => /^\s+a\s+b\s+c/.test(l));
-      if (!header) return null;
-      const cols = [];
-      for (let k = 0; k < 12; k++) cols.push(header.indexOf(FILES[k], k ? cols[k - 1] + 1 : 0));
-      if (cols.some((c) => c < 0)) return null;
-      const rows = [];
-      for (const line of lines) {
-        const m = /^\s*(\d+)\s/.exec(line);
-        if (!m || line === header) continue;
-        const row = [];
-        for (let k = 0; k < 12; k++) {
-          const cell = line.substr(cols[k], 3).trim();
-          let q;
-          if (cell === '.') row.push({ token: '', pieces: [] });
-          else if (cell === 'i' || cell === 'c') row.push({ token: cell, pieces: [{ letter: cell, height: 1 }] });
-          else if ((q = /^([IC])\s*(\d+)$/.exec(cell))) row.push({ token: `${q[1]}[${q[2]}]`, pieces: [{ letter: q[1], height: +q[2] }] });
-          else return null;
-        }
-        rows.push(row);
-      }
-      return rows.length === 12 ? boardText(rows) : null;
-    },
-  };
+  // Helpers several games' tables share.
 
   function offTrays(f, ctx, what) {
     const dec = ctx.decider;
@@ -196,226 +143,6 @@
   }
   const sideDecider = (f) => +f.side;
   const checkSide = (f) => { if (!/^[12]$/.test(f.side)) throw new Error(`side '${f.side}' is not 1 or 2`); };
-
-  // Boom & Zoom: towers T/t of height 1-3; checkers borne off are counted per player.
-  tables.boomzoom = {
-    title: 'Boom & Zoom',
-    fields: ['side', 'off1', 'off2', 'noprogress', 'ply'],
-    size: [8, 8],
-    home: 1,
-    piece(p) {
-      if (p.letter.toLowerCase() !== 't') throw new Error(`unknown piece '${p.letter}'`);
-      return stack(0, 0, p.height, SIDE[ownerByCase(p.letter)]);
-    },
-    pieceName(p) { return `player ${ownerByCase(p.letter)} tower of ${p.height}`; },
-    decider: sideDecider,
-    check: checkSide,
-    trays(f, ctx) { return offTrays(f, ctx, 'checkers'); },
-    facts(f) { return [`player ${f.side} to move`, `borne off: p1 ${f.off1}, p2 ${f.off2}`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`]; },
-  };
-
-  // Dragons Teeth: teeth T/t of strength 1-3 (drawn larger when stronger); strength exited.
-  tables.dragonsteeth = {
-    title: 'Dragons Teeth',
-    fields: ['side', 'off1', 'off2', 'noprogress', 'ply'],
-    size: [8, 8],
-    home: 1,
-    piece(p) {
-      if (p.letter.toLowerCase() !== 't') throw new Error(`unknown piece '${p.letter}'`);
-      return triangle(0, 2, U * (0.42 + 0.17 * p.height), SIDE[ownerByCase(p.letter)], p.height);
-    },
-    pieceName(p) { return `player ${ownerByCase(p.letter)} ${['', 'small', 'medium', 'large'][p.height] || ''} tooth (strength ${p.height})`; },
-    decider: sideDecider,
-    check: checkSide,
-    trays(f, ctx) { return offTrays(f, ctx, 'strength'); },
-    facts(f) { return [`player ${f.side} to move`, `strength off: p1 ${f.off1}, p2 ${f.off2} (6 wins)`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`]; },
-  };
-
-  // Embed: drones D/d and bosses B/b; player 1 is Red, player 2 Black.
-  tables.embed = {
-    title: 'Embed',
-    fields: ['side', 'noprogress', 'ply'],
-    size: [8, 8],
-    home: 1,
-    style: { 1: { fill: '#c8372d', stroke: '#5e1410', ink: '#fff3ee' }, 2: { fill: '#24211f', stroke: '#000', ink: '#f2eee8' } },
-    piece(p) {
-      const st = this.style[ownerByCase(p.letter)];
-      if (p.letter.toLowerCase() === 'b') return disc(0, 0, U * 0.42, st, 'B', { ring: '#e2b93b' });
-      if (p.letter.toLowerCase() === 'd') return disc(0, 0, U * 0.3, st, '');
-      throw new Error(`unknown piece '${p.letter}'`);
-    },
-    pieceName(p) { return `${ownerByCase(p.letter) === 1 ? 'Red' : 'Black'} ${p.letter.toLowerCase() === 'b' ? 'boss' : 'drone'}`; },
-    decider: sideDecider,
-    check: checkSide,
-    trays() { return []; },
-    facts(f) { return [`${f.side === '1' ? 'Red (player 1)' : 'Black (player 2)'} to move`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`]; },
-  };
-
-  // M.A.D.: stacks of 1-4 checkers C/c.
-  tables.mad = {
-    title: 'M.A.D.',
-    fields: ['side', 'noprogress', 'ply'],
-    size: [8, 8],
-    home: 1,
-    piece(p) {
-      if (p.letter.toLowerCase() !== 'c') throw new Error(`unknown piece '${p.letter}'`);
-      return stack(0, 0, p.height, SIDE[ownerByCase(p.letter)]);
-    },
-    pieceName(p) { return `player ${ownerByCase(p.letter)} stack of ${p.height}`; },
-    decider: sideDecider,
-    check: checkSide,
-    trays() { return []; },
-    facts(f) { return [`player ${f.side} to move`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`]; },
-    choiceLabel(m, parts) {
-      if (/^x\d$/.test(parts.rest)) return `move ${parts.rest.slice(1)} checker(s)`;
-      if (parts.rest === '') return 'move the whole stack';
-      return '';
-    },
-  };
-
-  // Zoo Contest: elephant E, monkey M, mouse S (Royal: F, N, T); (..) is a shared square;
-  // each pool holds 4 minus the owner's mice on the board. Board size is an option, so the
-  // shape comes from the string.
-  const ZOO = { e: 'E', f: 'E', m: 'M', n: 'M', s: 'S', t: 'S' };
-  tables.zoo = {
-    title: 'Zoo Contest',
-    fields: ['side', 'elephants', 'goals', 'pending', 'noprogress', 'ply'],
-    minSize: [5, 4],
-    maxSize: [15, 15],
-    home: 1,
-    style: { 1: { fill: '#e9d9a8', stroke: '#6d5a22', ink: '#2b230c' }, 2: { fill: '#3e5a36', stroke: '#17240f', ink: '#eef6e6' } },
-    glyph(p, cx, cy, r) {
-      const kind = ZOO[p.letter.toLowerCase()];
-      if (!kind) throw new Error(`unknown piece '${p.letter}'`);
-      const royal = /[FNT]/i.test(p.letter);
-      return disc(cx, cy, r, this.style[ownerByCase(p.letter)], kind, royal ? { ring: '#d9a520', fontSize: r } : { fontSize: r });
-    },
-    piece(p) { return this.glyph(p, 0, 0, U * 0.36); },
-    group(pieces) {
-      const n = pieces.length, r = U * (n > 2 ? 0.2 : 0.24), d = U * 0.2;
-      const spots = n === 2 ? [[-d, -d * 0.6], [d, d * 0.6]] : [[-d, -d], [d, -d], [0, d]];
-      return pieces.map((p, k) => this.glyph(p, spots[k][0], spots[k][1], r)).join('');
-    },
-    pieceName(p) {
-      const kind = { E: 'elephant', M: 'monkey', S: 'mouse' }[ZOO[p.letter.toLowerCase()]];
-      return `player ${ownerByCase(p.letter)} ${/[FNT]/i.test(p.letter) ? 'Royal ' : ''}${kind}`;
-    },
-    decider: sideDecider,
-    check(f) {
-      checkSide(f);
-      if (f.pending !== '-' && !/^[EeMm][a-o]\d+\/[12]$/.test(f.pending)) throw new Error(`pending field '${f.pending}' is not understood`);
-    },
-    trays(f, ctx) {
-      const mice = { 1: 0, 2: 0 };
-      for (const row of ctx.rows) for (const cell of row) for (const p of cell.pieces) if (ZOO[p.letter.toLowerCase()] === 'S') mice[ownerByCase(p.letter)]++;
-      return [1, 2].map((pl) => ({
-        owner: pl,
-        items: [{ hook: pl === ctx.decider ? '@' : null, label: 'mice in pool', count: Math.max(0, 4 - mice[pl]), kind: 'pool', letter: pl === 1 ? 'S' : 's' }],
-      }));
-    },
-    marks(f) { return f.pending === '-' ? [] : [f.pending.slice(1, f.pending.indexOf('/'))]; },
-    facts(f) {
-      const out = [`player ${f.side} decides`];
-      const goals = (pl) => f.goals.split('').filter((g) => (pl === 1 ? isUpper(g) : !isUpper(g) && g !== '-')).map((g) => g.toUpperCase()).join('') || 'none';
-      out.push(`goals: p1 ${goals(1)}, p2 ${goals(2)}`);
-      if (f.elephants !== '-') out.push(`elephant not moved yet: ${f.elephants.split('').map((e) => (isUpper(e) ? 'p1' : 'p2')).join(', ')}`);
-      if (f.pending !== '-') {
-        const who = isUpper(f.pending[0]) ? 1 : 2;
-        out.push(`pending retreat: player ${who}'s ${f.pending[0].toLowerCase() === 'e' ? 'elephant' : 'monkey'} on ${f.pending.slice(1, f.pending.indexOf('/'))} (player ${f.pending.split('/')[1]} made the move)`);
-      }
-      out.push(`no progress for ${f.noprogress} plies`, `ply ${f.ply}`);
-      return out;
-    },
-    choiceLabel(m, parts) {
-      if (parts.rest === 'm') return 'the monkey';
-      let q;
-      if ((q = /^\+([a-o]\d+)$/.exec(parts.rest))) return `spawn a pool mouse on ${q[1]}`;
-      if ((q = /^\+([a-o]\d+)([a-o]\d+)$/.exec(parts.rest))) return `spawn: mouse ${q[1]} to ${q[2]}`;
-      if (parts.rest === '') return 'no spawn (or not the monkey)';
-      return '';
-    },
-  };
-
-  // Monkey King Chess: a 5x8 earth board, two 2-square clouds (q2 r2, q7 r7) written at the
-  // end of ranks 2 and 7, hands, Fists tokens. Player 1 (Blue) starts on the high ranks and
-  // player 2's Pilgrim leaves through rank 9 (c8c9), drawn as an exit strip.
-  const MKC_NAMES = {
-    p: 'pawn', m: 'Monkey King', n: 'knight', l: 'Phoenix Lancer', h: 'hero', k: 'Pilgrim', c: 'Celestial', x: 'Mountain',
-    P: 'pawn', S: 'Sea Serpent', N: 'knight', G: 'Goblin General', H: 'hero-foe', L: 'Goblin Lancer', K: 'Goblin King', C: 'Celestial', X: 'Mountain',
-  };
-  const MKC_RIVERS = {
-    ranks: { red: ['a4', 'b4', 'c4', 'd4', 'e4'], blue: ['a5', 'b5', 'c5', 'd5', 'e5'] },
-    diagonal: { red: ['a1', 'b2', 'c3', 'd4', 'e1', 'd2', 'b4'], blue: ['a8', 'b7', 'c6', 'd5', 'e8', 'd7', 'b5'] },
-  };
-  tables.monkeykingchess = {
-    title: 'Monkey King Chess',
-    fields: ['side', 'hands', 'tokens', 'step', 'noprogress', 'ply'],
-    home: -1,
-    style: { 1: { fill: '#2f63c9', stroke: '#132b5e', ink: '#f1f5ff' }, 2: { fill: '#c8372d', stroke: '#5b120c', ink: '#fff2ee' } },
-    layout(rows) {
-      if (rows.length !== 8) throw new Error(`${rows.length} ranks, expected 8`);
-      const cells = [];
-      rows.forEach((row, r) => {
-        const rank = 8 - r;
-        const want = rank === 7 || rank === 2 ? 7 : 5;
-        if (row.length !== want) throw new Error(`rank ${rank} has ${row.length} squares, expected ${want}`);
-        row.forEach((cell, c) => {
-          const cloud = c >= 5;
-          cells.push({ sq: (cloud ? 'qr'[c - 5] : FILES[c]) + rank, x: cloud ? c + 0.6 : c, y: r + 1, cell, cloud });
-        });
-      });
-      // The Pilgrim's exit: the notional rank 9.
-      const extra = [0, 1, 2, 3, 4].map((c) => ({ sq: FILES[c] + 9, x: c, y: 0, label: 'exit' }));
-      // Frames: the earth board and each cloud on its own (clouds touch nothing).
-      const frames = [{ x: 0, y: 1, w: 5, h: 8 }, { x: 5.6, y: 2, w: 2, h: 1 }, { x: 5.6, y: 7, w: 2, h: 1 }];
-      return { cells, extra, frames, width: 7.6, height: 9 };
-    },
-    shade(sq, ctx) {
-      const f = sq.charCodeAt(0) - 96, r = parseInt(sq.slice(1), 10);
-      if (sq[0] === 'q' || sq[0] === 'r') return (sq === 'r2' || sq === 'q7') ? 'dark cloud' : 'light cloud';
-      const rivers = MKC_RIVERS[(ctx.options.MonkeyKingChessRiverSquares || 'ranks').toLowerCase()] || MKC_RIVERS.ranks;
-      const base = (f + r) % 2 === 0 ? 'dark' : 'light';
-      if (rivers.red.includes(sq)) return `${base} river-red`;
-      if (rivers.blue.includes(sq)) return `${base} river-blue`;
-      return base;
-    },
-    piece(p) {
-      const name = MKC_NAMES[p.letter];
-      if (!name) throw new Error(`unknown piece '${p.letter}'`);
-      const st = this.style[ownerByCase(p.letter)];
-      if (p.letter === 'x' || p.letter === 'X') return triangle(0, 2, U * 0.78, st, '');
-      return disc(0, 0, U * 0.38, st, p.letter.toUpperCase(), p.letter === 'k' ? { ring: '#f1c232' } : undefined);
-    },
-    pieceName(p) { return `${ownerByCase(p.letter) === 1 ? 'Blue' : 'Red'} ${MKC_NAMES[p.letter] || p.letter}`; },
-    decider: sideDecider,
-    check(f) {
-      checkSide(f);
-      if (!/^(-|[PNHKCpnhkc]+)$/.test(f.hands)) throw new Error(`hands '${f.hands}' are not understood`);
-      if (!/^[0-2]$/.test(f.tokens)) throw new Error(`tokens '${f.tokens}' is not 0-2`);
-      if (!/^[-x]$/.test(f.step)) throw new Error(`step '${f.step}' is not - or x`);
-    },
-    trays(f, ctx) {
-      const hands = { 1: {}, 2: {} };
-      if (f.hands !== '-') for (const l of f.hands) { const pl = ownerByCase(l); hands[pl][l] = (hands[pl][l] || 0) + 1; }
-      return [1, 2].map((pl) => {
-        const items = Object.keys(hands[pl]).map((l) => ({ hook: pl === ctx.decider ? `${l.toLowerCase()}@` : null, letter: l, count: hands[pl][l], kind: 'hand', label: MKC_NAMES[l] }));
-        if (pl === 2) items.push({ hook: null, kind: 'tokens', count: +f.tokens, label: 'Fists tokens' });
-        return { owner: pl, items };
-      });
-    },
-    facts(f) {
-      const out = [`${f.side === '1' ? 'Blue (player 1)' : 'Red (player 2)'} to decide`];
-      if (f.step === 'x') out.push("Red's extra step (a Fists move or end)");
-      out.push(`Fists tokens: ${f.tokens}`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`);
-      return out;
-    },
-    choiceLabel(m, parts) {
-      let q;
-      if ((q = /^=([a-z])$/.exec(parts.rest))) return q[1] === 'f' ? 'flip the hero to a Fists token' : `flip to ${MKC_NAMES[q[1]] || MKC_NAMES[q[1].toUpperCase()] || q[1]} and move`;
-      if (parts.rest === '') return 'plain move';
-      return '';
-    },
-  };
 
   // ---------------------------------------------------------------- moves
   // Every game's move text is <from><to><rest>: from a square, a hand slot `p@` or the pool `@`;
@@ -574,5 +301,7 @@
     return center;
   }
 
-  global.SimiaBoards = { tables, parseBoard, boardText, splitMove, model, draw };
+  // What a game's board.js may use to draw.
+  const kit = { U, FILES, SIDE, esc, disc, stack, triangle, isUpper, ownerByCase, parseBoard, boardText, offTrays, sideDecider, checkSide };
+  global.SimiaBoards = { tables, kit, parseBoard, boardText, splitMove, model, draw };
 })(window);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # serve.sh — Simia in the browser: installs websocketd if missing, builds build/simia, and serves
-# this folder's page with one engine process per browser connection (127.0.0.1 unless told), until Ctrl-C.
+# this folder's page and every game's board.js, one engine process per browser connection (127.0.0.1 unless told), until Ctrl-C.
 #
 # Usage: bash uci-like/web/serve.sh [--port N] [--address ADDR] [--maxforks N] [--engine PATH]
 #   --port N        HTTP and WebSocket port (default 8080)
@@ -57,6 +57,18 @@ while (my $line = <STDIN>) {
 $SIG{CHLD} = "DEFAULT";
 close($engine);'
 
+# The page: this folder's files, and every game's drawing table (engine/games/<game>/board.js)
+# gathered into games.js at each start, in build/web-page/ (a game's table is edited in its
+# folder only; a new game's folder is picked up with no list to edit).
+page=$root/build/web-page
+mkdir -p "$page"
+for f in "$here"/*; do ln -sfn "$f" "$page/"; done
+{
+    echo "// games.js — every game's drawing table, gathered by uci-like/web/serve.sh from engine/games/*/board.js: do not edit."
+    for b in "$root"/engine/games/*/board.js; do cat "$b"; done
+} > "$page/games.js.tmp"
+mv "$page/games.js.tmp" "$page/games.js"
+
 case "$address" in
 127.*|localhost|::1|\[::1\]) ;;
 *) echo "Warning: listening on $address: anyone who can reach it can start engines here (at most $maxforks at once)." >&2 ;;
@@ -67,5 +79,5 @@ echo "Simia in the browser: http://$shown:$port/   (engine $engine; at most $max
 
 # websocketd closes an engine's stdin when its page goes away (the engine then quits) and
 # signals it shortly after; Ctrl-C reaches websocketd and every engine in this process group.
-exec websocketd --address "$address" --port "$port" --staticdir "$here" --maxforks "$maxforks" \
+exec websocketd --address "$address" --port "$port" --staticdir "$page" --maxforks "$maxforks" \
     --loglevel ${SIMIA_WEB_LOGLEVEL:-error} perl -e "$filter" "$engine"

@@ -33,7 +33,7 @@ static int em_noisy_value(const GamePos *gp, Move m) {
  * sides have drones to take all over it: counted as gains, captures sent the search into
  * every interleaving of them (550 times the nodes at depth 4); counted as even, they still
  * cost more than they told. Fixed-node self-play against captures counted as even, 200
- * games each, seats swapped on book/embed-openings.txt: +74.1 Elo [+25.9, +125.2] at 20,000
+ * games each, seats swapped on engine/games/embed/openings.txt: +74.1 Elo [+25.9, +125.2] at 20,000
  * nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
 static bool em_see_ge(const GamePos *gp, Move m, int threshold) {
     (void)gp, (void)m, (void)threshold;

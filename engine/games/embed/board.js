@@ -1,0 +1,27 @@
+// board.js — how the page draws Embed: its drawing table (what a table holds: uci-like/web/boards.js).
+// uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
+(function (boards) {
+  'use strict';
+  const { U, disc, ownerByCase, sideDecider, checkSide } = boards.kit;
+  const tables = boards.tables;
+
+  // Embed: drones D/d and bosses B/b; player 1 is Red, player 2 Black.
+  tables.embed = {
+    title: 'Embed',
+    fields: ['side', 'noprogress', 'ply'],
+    size: [8, 8],
+    home: 1,
+    style: { 1: { fill: '#c8372d', stroke: '#5e1410', ink: '#fff3ee' }, 2: { fill: '#24211f', stroke: '#000', ink: '#f2eee8' } },
+    piece(p) {
+      const st = this.style[ownerByCase(p.letter)];
+      if (p.letter.toLowerCase() === 'b') return disc(0, 0, U * 0.42, st, 'B', { ring: '#e2b93b' });
+      if (p.letter.toLowerCase() === 'd') return disc(0, 0, U * 0.3, st, '');
+      throw new Error(`unknown piece '${p.letter}'`);
+    },
+    pieceName(p) { return `${ownerByCase(p.letter) === 1 ? 'Red' : 'Black'} ${p.letter.toLowerCase() === 'b' ? 'boss' : 'drone'}`; },
+    decider: sideDecider,
+    check: checkSide,
+    trays() { return []; },
+    facts(f) { return [`${f.side === '1' ? 'Red (player 1)' : 'Black (player 2)'} to move`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`]; },
+  };
+})(SimiaBoards);

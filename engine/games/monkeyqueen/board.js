@@ -1,0 +1,65 @@
+// board.js — how the page draws Monkey Queen: its drawing table (what a table holds: uci-like/web/boards.js).
+// uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
+(function (boards) {
+  'use strict';
+  const { U, FILES, disc, isUpper, boardText } = boards.kit;
+  const tables = boards.tables;
+
+  // Monkey Queen (README "Notation"): colours Ivory (i, I[h]) and Cigar (c, C[h]); who plays
+  // which colour is the swap field's business (after `swap`, player 1 plays Cigar).
+  tables.monkeyqueen = {
+    title: 'Monkey Queen',
+    fields: ['side', 'swap', 'ply'],
+    options: ['PieRule', 'IvoryHeight', 'CigarHeight'],
+    size: [12, 12],
+    home: 1,
+    colours: { i: { fill: '#f3ead2', stroke: '#8a7550', ink: '#3a2d17' }, c: { fill: '#7a4a2a', stroke: '#3b2312', ink: '#fbeee0' } },
+    piece(p) {
+      const col = this.colours[p.letter.toLowerCase()];
+      if (!col) throw new Error(`unknown piece '${p.letter}'`);
+      if (isUpper(p.letter)) return disc(0, 0, U * 0.42, col, p.height, { ring: '#d4a72c', fontSize: U * 0.36 });
+      return disc(0, 0, U * 0.24, col, '');
+    },
+    pieceName(p) { return (p.letter.toLowerCase() === 'i' ? 'Ivory ' : 'Cigar ') + (isUpper(p.letter) ? `queen of ${p.height}` : 'baby'); },
+    decider(f, ctx) {
+      // p1 plays Ivory unless the swap was taken.
+      const p1colour = f.swap === 's' ? 'c' : 'i';
+      return f.side === p1colour ? 1 : 2;
+    },
+    colourOf(player, f) { const p1 = f.swap === 's' ? 'Cigar' : 'Ivory'; return player === 1 ? p1 : (p1 === 'Ivory' ? 'Cigar' : 'Ivory'); },
+    check(f) {
+      if (!/^[ic]$/.test(f.side)) throw new Error(`side '${f.side}' is not i or c`);
+      if (!/^[was-]$/.test(f.swap)) throw new Error(`swap state '${f.swap}' is not w, a, s or -`);
+    },
+    trays() { return []; },
+    facts(f) {
+      const swap = { w: 'pie rule: Ivory\'s first move not made yet', a: 'pie rule: Cigar may answer swap now', s: 'swap taken: player 1 plays Cigar', '-': 'no swap: player 1 plays Ivory' }[f.swap];
+      return [`${f.side === 'i' ? 'Ivory' : 'Cigar'} to move`, swap, `ply ${f.ply}`];
+    },
+    // A queen captured leaves no position string; the board is then read from d's drawing,
+    // whose header row puts each file letter at the first column of that file's cell.
+    parseDrawing(lines) {
+      const header = lines.find((l) => /^\s+a\s+b\s+c/.test(l));
+      if (!header) return null;
+      const cols = [];
+      for (let k = 0; k < 12; k++) cols.push(header.indexOf(FILES[k], k ? cols[k - 1] + 1 : 0));
+      if (cols.some((c) => c < 0)) return null;
+      const rows = [];
+      for (const line of lines) {
+        const m = /^\s*(\d+)\s/.exec(line);
+        if (!m || line === header) continue;
+        const row = [];
+        for (let k = 0; k < 12; k++) {
+          const cell = line.substr(cols[k], 3).trim();
+          let q;
+          if (cell === '.') row.push({ token: '', pieces: [] });
+          else if (cell === 'i' || cell === 'c') row.push({ token: cell, pieces: [{ letter: cell, height: 1 }] });
+          else if ((q = /^([IC])\s*(\d+)$/.exec(cell))) row.push({ token: `${q[1]}[${q[2]}]`, pieces: [{ letter: q[1], height: +q[2] }] });
+          else return null;
+        }
+        rows.push(row);
+      }
+      return rows.length === 12 ? boardText(rows) : null;
+    },
+  };
+})(SimiaBoards);

@@ -1,0 +1,95 @@
+/* test_mq_perft.c — leaf counts against the reference tables: the start position with the
+ * pie rule on and off (depths 1-5), and 8 positions from real random games (depths 1-3),
+ * with every build of the hot code the CPU runs. */
+#include "engine/games/monkeyqueen/mq_game.h"
+#include "engine/perft.h"
+#include "testutil.h"
+
+/* Every build of the hot code this CPU runs (portable first): each must count the same. */
+static const GameOps *G, *VARIANTS[MQ_MAX_VARIANTS];
+static int N_VARIANTS;
+
+START_TEST(start_pie_on) {
+    G = VARIANTS[_i];
+    static const uint64_t want[] = {1, 33, 1111, 55753, 2716129, 153426728};
+    GameConfig cfg = mq_cfg(1, 20, 20);
+    GamePos p;
+    G->startpos(&p, &cfg);
+    for (int d = 0; d <= 5; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
+}
+END_TEST
+
+START_TEST(start_pie_off) {
+    G = VARIANTS[_i];
+    static const uint64_t want[] = {1, 33, 1078, 54675, 2661454, 150765274};
+    GameConfig cfg = mq_cfg(0, 20, 20);
+    GamePos p;
+    G->startpos(&p, &cfg);
+    for (int d = 0; d <= 5; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
+}
+END_TEST
+
+START_TEST(reference_positions) {
+    G = VARIANTS[_i];
+    FILE *f = fopen(SIMIA_TEST_DATA "/mq_perft.txt", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[8192];
+    int checked = 0;
+    GameConfig cfg = mq_cfg(1, 20, 20);
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        unsigned long long want[3];
+        char *bar = strchr(line, '|');
+        ck_assert(bar && sscanf(line, "%llu %llu %llu", &want[0], &want[1], &want[2]) == 3);
+        GamePos p;
+        G->startpos(&p, &cfg);
+        for (char *tok = strtok(bar + 1, " \n"); tok; tok = strtok(NULL, " \n")) play(G, &p, tok);
+        for (int d = 1; d <= 3; d++) ck_assert_uint_eq(perft(G, &p, d), want[d - 1]);
+        checked++;
+    }
+    fclose(f);
+    ck_assert_int_eq(checked, 8);
+}
+END_TEST
+
+START_TEST(divide_sums_and_format) {
+    GameConfig cfg = mq_cfg(1, 20, 20);
+    GamePos p;
+    G->startpos(&p, &cfg);
+    play(G, &p, "g1g7");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    uint64_t total = perft_divide(G, &p, 2, out);
+    ck_assert_uint_eq(total, perft(G, &p, 2));
+    fclose(out);
+    ck_assert_ptr_nonnull(strstr(buf, "swap: "));
+    ck_assert_ptr_nonnull(strstr(buf, "f12f11: "));
+    char want[64];
+    snprintf(want, sizeof want, "Nodes searched: %llu\n", (unsigned long long)total);
+    ck_assert_ptr_nonnull(strstr(buf, want));
+    free(buf);
+}
+END_TEST
+
+int main(void) {
+    G = game_default();
+    N_VARIANTS = mq_variants(VARIANTS);
+    if (VARIANTS[N_VARIANTS - 1] != G) {
+        fprintf(stderr, "the registry does not hand out the best build for this CPU\n");
+        return 1;
+    }
+    Suite *s = suite_create("perft");
+    TCase *tc = tcase_create("perft");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, start_pie_on, 0, N_VARIANTS);
+    tcase_add_loop_test(tc, start_pie_off, 0, N_VARIANTS);
+    tcase_add_loop_test(tc, reference_positions, 0, N_VARIANTS);
+    tcase_add_test(tc, divide_sums_and_format);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
