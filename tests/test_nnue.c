@@ -370,6 +370,14 @@ START_TEST(protocol_options) {
     ck_assert(child_send(c, "setoption name EvalFile value /nonexistent/simia.nnue"));
     expect_one_error(c, "cannot open");
     ck_assert_str_eq(ask_eval(c), want);
+    /* bench's evaluation speed, with the net. */
+    if (_i == 0) {
+        child_transcript_reset(c);
+        ck_assert(child_send(c, "bench 1"));
+        const char *line = child_expect(c, "Evaluations/CPU-second: classical ", 120000);
+        ck_assert_msg(line != NULL, "no evaluation speed: %s", child_transcript(c));
+        ck_assert_msg(strstr(line, ", NNUE ") && strstr(line, "(hidden 64, "), "%s", line);
+    }
     /* A search with the net. */
     ck_assert(child_send(c, "setoption name Use NNUE value true"));
     ck_assert(child_send(c, "position startpos"));

@@ -33,6 +33,7 @@ static void wr16(unsigned char *p, int16_t v) {
     p[0] = (unsigned char)((uint16_t)v & 0xFF), p[1] = (unsigned char)((uint16_t)v >> 8);
 }
 
+static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool fail(char *err, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
