@@ -2,7 +2,7 @@
  * own evaluation and of the learned one (when a net is loaded), on the same positions. */
 #include <stdlib.h>
 
-#include "bench_internal.h"
+#include "bench_eval.h"
 #include "engine/nnue/nnue.h"
 #include "engine/prng.h"
 
