@@ -144,7 +144,7 @@ static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, 
 }
 
 START_TEST(incremental_equals_refresh) {
-    const GameOps *g = GAMES[_i]->init();
+    const GameOps *g = game_find(GAMES[_i]->name);
     ck_assert_int_gt(g->nnue_features, 0);
     ck_assert_ptr_nonnull(g->features);
     ck_assert_ptr_nonnull(g->nnue_feature_set);
@@ -178,7 +178,7 @@ END_TEST
 /* The player to move's view: the same position with the other player to decide is the
  * other player's view, so a net whose output reads only `us` gives each its own sum. */
 START_TEST(player_to_move_view) {
-    const GameOps *g = GAMES[_i]->init();
+    const GameOps *g = game_find(GAMES[_i]->name);
     Prng rng = {test_seed(g->name, 7) + (uint64_t)_i};
     NnueNet *net = random_net(g, 16, false, &rng);
     for (int j = 0; j < 16; j++) net->w2[16 + j] = 0; /* only `us` counts */
@@ -218,7 +218,7 @@ static void write_bytes(const char *path, const unsigned char *d, size_t n) {
 }
 
 START_TEST(file_round_trip) {
-    const GameOps *g = GAMES[_i]->init();
+    const GameOps *g = game_find(GAMES[_i]->name);
     Prng rng = {test_seed(g->name, 11) + (uint64_t)_i};
     NnueNet *net = random_net(g, 128, true, &rng);
     char path[256], err[ERR_STR_MAX];
@@ -261,7 +261,7 @@ static void expect_refused(const GameOps *g, const unsigned char *d, size_t n, c
 }
 
 START_TEST(file_refusals) {
-    const GameOps *g = GAMES[_i]->init(), *other = GAMES[(_i + 1) % GAMES_COUNT]->init();
+    const GameOps *g = game_find(GAMES[_i]->name), *other = game_find(GAMES[(_i + 1) % GAMES_COUNT]->name);
     Prng rng = {test_seed(g->name, 13) + (uint64_t)_i};
     NnueNet *net = random_net(g, 32, false, &rng), *foreign = random_net(other, 32, false, &rng);
     unsigned char *d, *f;
@@ -321,7 +321,7 @@ static void expect_one_error(Child *c, const char *want) {
 }
 
 START_TEST(protocol_options) {
-    const GameOps *g = GAMES[_i]->init(), *other = GAMES[(_i + 1) % GAMES_COUNT]->init();
+    const GameOps *g = game_find(GAMES[_i]->name), *other = game_find(GAMES[(_i + 1) % GAMES_COUNT]->name);
     Prng rng = {test_seed(g->name, 17) + (uint64_t)_i};
     NnueNet *net = random_net(g, 64, false, &rng), *foreign = random_net(other, 32, false, &rng);
     char good[256], bad[256], alien[256], err[ERR_STR_MAX];

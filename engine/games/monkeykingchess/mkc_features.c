@@ -22,7 +22,7 @@ int mkc_features(const GamePos *gp, int persp, uint32_t *out) {
     uint32_t base = (uint32_t)(persp == PLAYER_1 ? 0 : MKC_F_BLOCK);
     int n = 0;
     for (Bb b = mkc_occ(p); b; b &= b - 1) {
-        int sq = lsb(b);
+        int sq = bb_lsb(b);
         out[n++] = base + (uint32_t)((p->board[sq] - 1) * 64 + sq);
     }
     for (int s = 0; s < 2; s++) {

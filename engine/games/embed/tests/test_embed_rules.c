@@ -95,8 +95,8 @@ START_TEST(capture_and_counter) {
     play(G, &p, "c3c6");
     const EmPos *e = (const EmPos *)&p;
     ck_assert_int_eq(e->noprogress, 0);
-    ck_assert_int_eq(b8_popcount(e->drones[EM_P2]), 0);
-    ck_assert(e->drones[EM_P1] == b8_bit(b8_sq(2, 5)));
+    ck_assert_int_eq(bb_popcount(e->drones[EM_P2]), 0);
+    ck_assert(e->drones[EM_P1] == bb_bit(b8_sq(2, 5)));
     play(G, &p, "h8g8");
     ck_assert_int_eq(e->noprogress, 1);
     play(G, &p, "c6c5");
