@@ -53,6 +53,10 @@ int bench_main(const Engine *e, int argc, char **argv, FILE *out, char *err) {
      * caller's engine (its options, position, hash) is never touched. */
     r.e = engine_create(engine_game(e));
     if (!r.e) return bench_fail(&r, 1, "out of memory for the benchmark's engine");
+    /* Except the learned evaluation: bench measures it as the caller would play with it. */
+    char why[ERR_STR_MAX];
+    if (!engine_copy_nnue_options(r.e, e, why)) /* e.g. an EvalFile loaded for another game */
+        fprintf(stderr, "bench: the learned evaluation as by default: %s\n", why);
     int rc;
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
     if (n && !strcmp(args[0], "perft")) {

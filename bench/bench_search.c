@@ -2,6 +2,8 @@
  * point (engine_search): the signature run over the fixed positions, and thread scaling. */
 #include "bench_search.h"
 
+#include "bench_eval.h"
+
 #include <inttypes.h>
 #include <string.h>
 
@@ -77,17 +79,28 @@ int bench_search(BenchRun *r, long threads, long hash) {
                     SIMIA_VERSION, g->name, g->init(), depth, threads, hash);
         }
         if (search_all(r, list, n, (int)depth, true, &t)) {
-            if (r->json)
+            EvalSpeed ev;
+            bench_eval_speed(r, list, n, &ev);
+            if (r->json) {
                 fprintf(r->out, "\n  ], \"nodes\": %" PRIu64 ", \"time_ms\": %.3f, \"cpu_ms\": %.3f, \"nps\": %" PRIu64
-                                ", \"nodes_per_cpu_second\": %" PRIu64 "}\n",
+                                ", \"nodes_per_cpu_second\": %" PRIu64 ", \"evals_per_cpu_second\": %" PRIu64,
                         t.nodes, (double)t.ns / 1e6, (double)t.cpu_ns / 1e6, per_second(t.nodes, t.ns),
-                        per_second(t.nodes, t.cpu_ns));
-            else
+                        per_second(t.nodes, t.cpu_ns), ev.classical);
+                if (ev.hidden) fprintf(r->out, ", \"nnue_evals_per_cpu_second\": %" PRIu64 "}\n", ev.nnue);
+                else fprintf(r->out, ", \"nnue_evals_per_cpu_second\": null}\n");
+            } else {
                 fprintf(r->out, "Positions: %d\nDepth: %ld\nThreads: %ld\nHash: %ld\nBuild: %s %s\n"
                                 "Time (ms): %.0f\nCPU time (ms): %.0f\nNodes/CPU-second: %" PRIu64 "\n"
                                 "Nodes searched: %" PRIu64 "\nNodes/second: %" PRIu64 "\n",
                         n, depth, threads, hash, SIMIA_VERSION, g->init(), (double)t.ns / 1e6, (double)t.cpu_ns / 1e6,
                         per_second(t.nodes, t.cpu_ns), t.nodes, per_second(t.nodes, t.ns));
+                if (ev.hidden)
+                    fprintf(r->out, "Evaluations/CPU-second: classical %" PRIu64 ", NNUE %" PRIu64 " (hidden %d, %s)\n",
+                            ev.classical, ev.nnue, ev.hidden, ev.kernel);
+                else
+                    fprintf(r->out, "Evaluations/CPU-second: classical %" PRIu64 ", NNUE none (%s)\n", ev.classical,
+                            ev.why);
+            }
             rc = 0;
         } else if (r->json) {
             fprintf(r->out, "\n  ]}\n");

@@ -9,6 +9,7 @@
 
 #include "games/registry.h"
 #include "history.h"
+#include "nnue/nnue.h"
 #include "threads.h"
 #include "tt.h"
 
@@ -31,6 +32,10 @@ struct Engine {
     char notice[ERR_STR_MAX]; /* told at the next go (e.g. a smaller hash than asked) */
     EnginePreGo pre_go; /* the book, when one is attached */
     void *pre_go_ctx;
+    /* The learned evaluation: each game's net (the one EvalFile last loaded for it, else
+     * the embedded one), or NULL with the reason in no_net. */
+    NnueNet *nets[GAMES_MAX];
+    char no_net[GAMES_MAX][ERR_STR_MAX];
 };
 
 /* ---- the search options: Hash and Threads refuse to change during a search ---- */
@@ -143,6 +148,63 @@ static void add_search_options(Engine *e) {
     }
 }
 
+/* ---- the learned evaluation: Use NNUE and EvalFile ---- */
+
+/* The embedded net of game g, or none (with the reason). */
+static void set_embedded_net(Engine *e, int g) {
+    const GameOps *ops = GAMES[g];
+    const unsigned char *data;
+    size_t size;
+    char err[ERR_STR_MAX];
+    nnue_net_free(e->nets[g]);
+    e->nets[g] = NULL;
+    if (!nnue_embedded(ops, &data, &size)) snprintf(e->no_net[g], ERR_STR_MAX, "no net for %s", ops->name);
+    else if (!(e->nets[g] = nnue_net_parse(data, size, ops, err)))
+        snprintf(e->no_net[g], ERR_STR_MAX, "the embedded net of %s was refused: %.180s", ops->name, err);
+}
+
+/* EvalFile loads a net for the current game (empty: its embedded net); a refused file
+ * leaves the net as it was. */
+static bool apply_eval_file(void *owner, const Option *o, int64_t v, const char *str, char *err) {
+    (void)o, (void)v;
+    Engine *e = owner;
+    if (busy_refusal(e, "EvalFile", err)) return false;
+    if (!*str) {
+        set_embedded_net(e, game_index(e->game));
+        return true;
+    }
+    NnueNet *net = nnue_net_load(str, GAMES[game_index(e->game)], err);
+    if (!net) return false;
+    nnue_net_free(e->nets[game_index(e->game)]);
+    e->nets[game_index(e->game)] = net;
+    return true;
+}
+
+static void add_nnue_options(Engine *e) {
+    for (int g = 0; g < GAMES_COUNT; g++) set_embedded_net(e, g);
+    const Option opts[] = {
+        {.name = "Use NNUE", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
+        {.name = "EvalFile", .type = OPT_STRING, .def_str = "", .apply = apply_eval_file},
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        Option o = opts[i];
+        o.owner = e;
+        options_add(&e->options, &o);
+    }
+}
+
+bool engine_copy_nnue_options(Engine *to, const Engine *from, char *err) {
+    OptionTable *t = (OptionTable *)&from->options; /* only read */
+    const Option *use = options_find(t, "Use NNUE"), *file = options_find(t, "EvalFile");
+    bool ok = engine_set_option(to, "EvalFile", file->str, err);
+    return engine_set_option(to, "Use NNUE", use->value ? "true" : "false", err) && ok;
+}
+
+const NnueNet *engine_net(const Engine *e, const char **why) {
+    if (why) *why = e->no_net[game_index(e->game)];
+    return e->nets[game_index(e->game)];
+}
+
 Engine *engine_create(const GameOps *game) {
     int index = game_index(game);
     if (index < 0) return NULL;
@@ -159,6 +221,7 @@ Engine *engine_create(const GameOps *game) {
         return NULL;
     }
     add_search_options(e);
+    add_nnue_options(e);
     char err[ERR_STR_MAX];
     if (!engine_set_position(e, NULL, NULL, 0, err)) {
         engine_destroy(e);
@@ -174,6 +237,7 @@ void engine_destroy(Engine *e) {
     pool_destroy(e->pool);
     tt_free(&e->tt);
     history_free(&e->history);
+    for (int g = 0; g < GAMES_COUNT; g++) nnue_net_free(e->nets[g]);
     free(e);
 }
 
@@ -348,6 +412,7 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.multipv = multipv;
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
+    job.net = engine_option_int(e, "Use NNUE") ? e->nets[game_index(e->game)] : NULL;
     /* The positions before the root that the search may meet again. */
     if (e->game->caps.repetition && engine_option_int(e, "Repetition")) {
         int before = e->history.n - 1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "movepick.h"
+#include "nnue/nnue.h"
 #include "prng.h"
 
 /* ---- read-only tables ---- */
@@ -49,7 +50,8 @@ SearchThread *search_thread_new(int history_size, int id) {
     t->history_size = history_size;
     t->history = calloc((size_t)history_size * 2, sizeof *t->history);
     t->counter = calloc((size_t)history_size, sizeof *t->counter);
-    if (!t->history || !t->counter) {
+    t->nnue = nnue_cache_new(NNUE_KERNEL_BEST);
+    if (!t->history || !t->counter || !t->nnue) {
         search_thread_free(t);
         return NULL;
     }
@@ -74,6 +76,7 @@ void search_thread_free(SearchThread *t) {
     if (!t) return;
     free(t->history);
     free(t->counter);
+    nnue_cache_free(t->nnue);
     free(t->root);
     free(t);
 }
@@ -160,7 +163,8 @@ static inline Score outcome_score(Outcome o, int ply) {
 }
 
 static inline Score evaluate(const SearchThread *t) {
-    Score s = t->game->evaluate(&t->pos);
+    const struct NnueNet *net = t->sh->job->net;
+    Score s = net ? nnue_evaluate(t->nnue, net, t->game, &t->pos) : t->game->evaluate(&t->pos);
     return s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
 }
 
@@ -612,6 +616,7 @@ void search_iterate(SearchThread *t) {
     const SearchJob *job = sh->job;
     const GameOps *g = t->game = job->game;
     t->pos = job->root;
+    nnue_cache_reset(t->nnue); /* the net may have changed since the last search */
     t->seldepth = 0;
     t->completed_depth = 0;
     t->stopped = false;

@@ -51,6 +51,9 @@ typedef struct {
     bool repetition;
     const Key *history;
     int n_history;
+    /* The learned evaluation's net when Use NNUE is on and the game has one, else NULL
+     * (the game's own evaluate); the engine keeps it alive through the search. */
+    const struct NnueNet *net;
 } SearchJob;
 
 #endif

@@ -16,32 +16,6 @@ static int games_per_config(void) {
 }
 #define PLY_CAP 400
 
-/* The option values: defaults, or (random) any value the option accepts. */
-static GameConfig config(const GameOps *g, Prng *rng) {
-    GameConfig c;
-    memset(&c, 0, sizeof c);
-    for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++) {
-        const GameOptionDef *d = &g->options[i];
-        c.v[i] = d->def;
-        if (!rng) continue;
-        int lo = d->type == GOPT_CHECK || d->type == GOPT_COMBO ? 0 : d->min, hi = d->max;
-        if (d->type == GOPT_CHECK) hi = 1;
-        if (d->type == GOPT_COMBO)
-            for (hi = 0; d->vars[hi + 1]; hi++) {
-            }
-        /* No-progress limits and heights are drawn small too, where their ends happen. */
-        int span = hi - lo > 60 && prng_below(rng, 2) ? 60 : hi - lo;
-        for (int tries = 0; tries < 100; tries++) {
-            int v = lo + (int)prng_below(rng, (uint32_t)span + 1);
-            if (!d->refuse || !d->refuse(v)) {
-                c.v[i] = v;
-                break;
-            }
-        }
-    }
-    return c;
-}
-
 static int cmp_move(const void *a, const void *b) {
     Move x = *(const Move *)a, y = *(const Move *)b;
     return x < y ? -1 : x > y;
@@ -245,7 +219,7 @@ START_TEST(random_games) {
     int n = games_per_config();
     for (int k = 0; k < 2 * n; k++) {
         /* The first half with the defaults, the second with options drawn at random. */
-        GameConfig cfg = config(g, k < n ? NULL : &rng);
+        GameConfig cfg = test_config(g, k < n ? NULL : &rng);
         int len = random_game(g, &cfg, &rng);
         plies += len;
         ended += len < PLY_CAP;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/games/registry.h"
+#include "engine/prng.h"
 
 /* An assertion for hot loops: Check records every ck_assert* it passes (a write per
  * call), so loops over millions of positions test with this and report only failures. */
@@ -136,6 +137,32 @@ static inline long test_count(long n) {
     }
     long c = n * pct / 100;
     return c < 1 ? 1 : c;
+}
+
+/* A game's option values: the defaults, or (with rng) any values the options accept. */
+static inline GameConfig test_config(const GameOps *g, Prng *rng) {
+    GameConfig c;
+    memset(&c, 0, sizeof c);
+    for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++) {
+        const GameOptionDef *d = &g->options[i];
+        c.v[i] = d->def;
+        if (!rng) continue;
+        int lo = d->type == GOPT_CHECK || d->type == GOPT_COMBO ? 0 : d->min, hi = d->max;
+        if (d->type == GOPT_CHECK) hi = 1;
+        if (d->type == GOPT_COMBO)
+            for (hi = 0; d->vars[hi + 1]; hi++) {
+            }
+        /* No-progress limits and heights are drawn small too, where their ends happen. */
+        int span = hi - lo > 60 && prng_below(rng, 2) ? 60 : hi - lo;
+        for (int tries = 0; tries < 100; tries++) {
+            int v = lo + (int)prng_below(rng, (uint32_t)span + 1);
+            if (!d->refuse || !d->refuse(v)) {
+                c.v[i] = v;
+                break;
+            }
+        }
+    }
+    return c;
 }
 
 #endif

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "bench/bench.h"
+#include "engine/nnue/nnue.h"
 #include "engine/perft.h"
 #include "engine/timeman.h"
 #include "input.h"
@@ -631,7 +632,16 @@ static bool cmd_eval(Ugi *u, Args *a) {
         return true;
     }
     char text[8192];
-    engine_game(u->e)->eval_trace(engine_position(u->e), text, sizeof text);
+    engine_game(u->e)->eval_trace(engine_position(u->e), text, sizeof text - ERR_STR_MAX);
+    /* The learned evaluation's line: exactly one, its value or why there is none. */
+    const char *why;
+    const NnueNet *net = engine_net(u->e, &why);
+    size_t n = strlen(text);
+    if (net)
+        snprintf(text + n, sizeof text - n, "NNUE evaluation: %d (player to move)\n",
+                 (int)nnue_evaluate_fresh(net, engine_game(u->e), engine_position(u->e), NNUE_KERNEL_BEST));
+    else
+        snprintf(text + n, sizeof text - n, "NNUE evaluation: none (%s)\n", why);
     output_text(text);
     return true;
 }

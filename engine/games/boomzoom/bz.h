@@ -139,4 +139,8 @@ void bz_eval_trace(const GamePos *gp, char *out, size_t size);
 /* Game option indices in GameConfig. */
 enum { BZ_OPT_NO_PROGRESS, BZ_OPT_NB };
 
+/* The position as the learned evaluation's sparse features (bz_features.c). */
+enum { BZ_NNUE_FEATURES = 432 };
+int bz_features(const GamePos *gp, int persp, uint32_t *out);
+
 #endif

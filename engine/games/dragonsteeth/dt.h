@@ -191,4 +191,8 @@ void dt_eval_trace(const GamePos *gp, char *out, size_t size);
 /* Game option indices in GameConfig. */
 enum { DT_OPT_SETUP, DT_OPT_NOPROGRESS, DT_OPT_DEAD, DT_OPT_NB };
 
+/* The position as the learned evaluation's sparse features (dt_features.c). */
+enum { DT_NNUE_FEATURES = 400 };
+int dt_features(const GamePos *gp, int persp, uint32_t *out);
+
 #endif

@@ -140,4 +140,8 @@ enum { EM_DRONE_VALUE = 100 };
 enum { EM_OPT_NOPROGRESS, EM_OPT_SETUP, EM_OPT_NB };
 enum { EM_SETUP_STANDARD, EM_SETUP_HOMEROWS };
 
+/* The position as the learned evaluation's sparse features (embed_features.c). */
+enum { EM_NNUE_FEATURES = 256 };
+int em_features(const GamePos *gp, int persp, uint32_t *out);
+
 #endif

@@ -73,6 +73,7 @@ GameOps EMBED = {
     .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome,
     .repeat_window = em_repeat_window, .progress_left = em_progress_left,
     .eval_trace = em_eval_trace,
+    .nnue_features = EM_NNUE_FEATURES, .nnue_feature_set = "embed-1", .features = em_features,
 };
 
 static KitDispatch em_dispatch = {.ops = &EMBED, .hot = KIT_BUILDS(em_hot), .tables = em_init_tables};

@@ -117,4 +117,8 @@ void mad_eval_trace(const GamePos *gp, char *out, size_t size);
 /* Game option indices in GameConfig. */
 enum { MAD_OPT_NOPROGRESS, MAD_OPT_NB };
 
+/* The position as the learned evaluation's sparse features (mad_features.c). */
+enum { MAD_NNUE_FEATURES = 512 };
+int mad_features(const GamePos *gp, int persp, uint32_t *out);
+
 #endif

@@ -195,4 +195,8 @@ void mkc_unmake_null(GamePos *gp, const GameUndo *u);
 Score mkc_evaluate(const GamePos *gp);
 void mkc_eval_trace(const GamePos *gp, char *out, size_t size);
 
+/* The position as the learned evaluation's sparse features (mkc_features.c). */
+enum { MKC_NNUE_FEATURES = 2232 };
+int mkc_features(const GamePos *gp, int persp, uint32_t *out);
+
 #endif

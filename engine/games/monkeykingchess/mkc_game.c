@@ -135,4 +135,5 @@ GameOps MONKEY_KING_CHESS = {
     .progress_left = mkc_progress_left,
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,
+    .nnue_features = MKC_NNUE_FEATURES, .nnue_feature_set = "mkc-1", .features = mkc_features,
 };

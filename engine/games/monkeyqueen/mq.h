@@ -149,4 +149,8 @@ void mq_eval_trace(const GamePos *gp, char *out, size_t size);
 /* Game option indices in GameConfig. */
 enum { MQ_OPT_PIE, MQ_OPT_IVORY_HEIGHT, MQ_OPT_CIGAR_HEIGHT, MQ_OPT_NB };
 
+/* The position as the learned evaluation's sparse features (mq_features.c). */
+enum { MQ_NNUE_FEATURES = 618 };
+int mq_features(const GamePos *gp, int persp, uint32_t *out);
+
 #endif

@@ -1,0 +1,59 @@
+/* zoo_features.c — Zoo Contest as sparse features for the learned evaluation: pieces by
+ * square, Royal marks, goals, pools, the elephants' first-move flags and a pending retreat. */
+#include "zoo.h"
+
+/* Squares are numbered rank * 15 + file on the largest board (15 x 15), the board turned
+ * half a turn for player 2 so that every view starts from its own home row: one feature
+ * space serves every board size. Per side (the viewer's, then the other's): elephant,
+ * monkey, mouse by square [3 x 225]; Royal elephant, monkey, some mouse [3]; the elephant
+ * has never moved [1]; goal flags E, M, S [3]; mice in the pool, a thermometer [4]. Then a
+ * pending retreat: (its owner's side * 2 + elephant/monkey) * 225 + its square [900], and
+ * the side that made the turn's regular move [2]. */
+enum {
+    ZOO_F_SQ = ZOO_MAX_W * ZOO_MAX_H,
+    ZOO_F_ROYAL = 3 * ZOO_F_SQ,
+    ZOO_F_EFLAG = ZOO_F_ROYAL + 3,
+    ZOO_F_GOALS = ZOO_F_EFLAG + 1,
+    ZOO_F_POOL = ZOO_F_GOALS + 3,
+    ZOO_F_SIDE = ZOO_F_POOL + 4,
+    ZOO_F_PEND = 2 * ZOO_F_SIDE,
+    ZOO_F_PEND_MOVER = ZOO_F_PEND + 4 * ZOO_F_SQ,
+};
+_Static_assert(ZOO_F_PEND_MOVER + 2 == ZOO_NNUE_FEATURES, "Zoo features");
+
+static inline uint32_t at(const ZooPos *p, int persp, int sq) {
+    int f = zoo_file(sq), r = zoo_rank(sq);
+    if (persp == PLAYER_2) f = p->st.w - 1 - f, r = p->st.h - 1 - r;
+    return (uint32_t)(r * ZOO_MAX_W + f);
+}
+
+int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
+    const ZooPos *p = (const ZooPos *)gp;
+    const ZooState *s = &p->st;
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        int pl = persp ^ side;
+        uint32_t base = (uint32_t)(side * ZOO_F_SIDE);
+        bool royal_mouse = false;
+        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = base + at(p, persp, s->esq[pl]);
+        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = base + ZOO_F_SQ + at(p, persp, s->msq[pl]);
+        for (int i = 0; i < 4; i++)
+            if (s->mice[pl][i] != ZOO_NO_SQ) {
+                out[n++] = base + 2 * ZOO_F_SQ + at(p, persp, s->mice[pl][i]);
+                royal_mouse |= (p->cell[s->mice[pl][i]] & C_T(pl)) != 0;
+            }
+        if (royal_e(p, pl)) out[n++] = base + ZOO_F_ROYAL;
+        if (royal_m(p, pl)) out[n++] = base + ZOO_F_ROYAL + 1;
+        if (royal_mouse) out[n++] = base + ZOO_F_ROYAL + 2;
+        if (s->eflag >> pl & 1) out[n++] = base + ZOO_F_EFLAG;
+        for (int k = 0; k < 3; k++)
+            if (s->goals >> (3 * pl + k) & 1) out[n++] = base + ZOO_F_GOALS + (uint32_t)k;
+        for (int k = 0; k < pool_of(p, pl) && k < 4; k++) out[n++] = base + ZOO_F_POOL + (uint32_t)k;
+    }
+    if (s->pend != PEND_NONE) {
+        int side = s->pend_owner != persp;
+        out[n++] = ZOO_F_PEND + (uint32_t)((side * 2 + s->pend - 1) * ZOO_F_SQ) + at(p, persp, s->pend_sq);
+        out[n++] = ZOO_F_PEND_MOVER + (uint32_t)(s->pend_mover != persp);
+    }
+    return n;
+}

@@ -1,0 +1,81 @@
+/* nnue.h — the learned evaluation of every game: a net (loaded and checked from a file or
+ * from memory, NET.md), the accumulator cache of one search thread, and integer inference. */
+#ifndef SIMIA_NNUE_H
+#define SIMIA_NNUE_H
+
+#include "../game.h"
+
+/* The format's fixed constants (NET.md): activations clip at QA, the output weights are
+ * scaled by QB, and SCALE turns the output into centi-units. */
+enum { NNUE_QA = 255, NNUE_QB = 64, NNUE_SCALE = 400 };
+enum { NNUE_HIDDEN_MIN = 16, NNUE_HIDDEN_MAX = 1024, NNUE_HIDDEN_STEP = 16 };
+enum { NNUE_NAME_MAX = 16 }; /* game and feature-set fields, NUL-padded */
+#define NNUE_MAGIC "SIMIANN1"
+#define NNUE_VERSION 1u
+#define NNUE_HEADER_BYTES 68u
+
+/* A net, read-only once loaded (shared by every search thread). */
+typedef struct NnueNet {
+    char game[NNUE_NAME_MAX + 1];
+    char feature_set[NNUE_NAME_MAX + 1];
+    int n_features, hidden;
+    uint32_t checksum;
+    int16_t *w1; /* [n_features][hidden] */
+    int16_t *b1; /* [hidden] */
+    int16_t *w2; /* [2 * hidden]: `us` then `them` */
+    int32_t b2;
+} NnueNet;
+
+/* The size of a net file for a shape. */
+size_t nnue_file_size(int n_features, int hidden);
+/* Parses a net for game g from size bytes (what a file holds); NULL with one line in err
+ * (ERR_STR_MAX, naming what is wrong) for another game or feature set, another shape, a
+ * truncated or longer file, bad constants or a checksum mismatch. */
+NnueNet *nnue_net_parse(const void *data, size_t size, const GameOps *g, char *err);
+/* The same from a file (err names the file). */
+NnueNet *nnue_net_load(const char *path, const GameOps *g, char *err);
+/* The net as the bytes of a file (nnue_file_size of its shape); false without memory. */
+bool nnue_net_serialise(const NnueNet *net, unsigned char **data, size_t *size);
+bool nnue_net_save(const NnueNet *net, const char *path, char *err);
+/* A zeroed net of a shape for game g (checksum set by nnue_net_seal), or NULL. */
+NnueNet *nnue_net_new(const GameOps *g, int hidden);
+void nnue_net_seal(NnueNet *net); /* recomputes the checksum after the parameters changed */
+void nnue_net_free(NnueNet *net);
+/* FNV-1a 32-bit, the checksum of net and data files. */
+uint32_t nnue_fnv1a(const void *data, size_t size, uint32_t h);
+#define NNUE_FNV_BASIS 2166136261u
+
+/* The net built into the binary for game g (engine/games/<g>/net.nnue), or false. */
+bool nnue_embedded(const GameOps *g, const unsigned char **data, size_t *size);
+
+/* ---- inference ---- */
+/* The kernels: plain C, and AVX2 where the CPU has it. Every kernel gives the same
+ * numbers: sums are modular (int16 accumulator, int32 output), so order cannot matter. */
+typedef enum { NNUE_KERNEL_SCALAR, NNUE_KERNEL_AVX2, NNUE_KERNEL_BEST } NnueKernel;
+bool nnue_kernel_available(NnueKernel k);
+const char *nnue_kernel_name(NnueKernel k);
+
+/* The accumulators of the last position one search thread evaluated, with its feature
+ * lists: the next evaluation adds and removes the difference, or refreshes when that is
+ * cheaper. Games need no hooks: drops, a player deciding twice, hands are all "features
+ * before and after". */
+typedef struct NnueCache NnueCache;
+NnueCache *nnue_cache_new(NnueKernel k);
+void nnue_cache_free(NnueCache *c);
+/* Forgets the last position (a new search, another net or game). */
+void nnue_cache_reset(NnueCache *c);
+
+/* The net's evaluation of pos for the player to move, in centi-units, clamped inside
+ * the forced-win bound; updates c incrementally. */
+Score nnue_evaluate(NnueCache *c, const NnueNet *net, const GameOps *g, const GamePos *pos);
+/* The same from scratch (no cache), with a chosen kernel: the reference for tests, `eval`. */
+Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *pos, NnueKernel k);
+/* The accumulator of perspective p (hidden values) after the cache's last evaluation. */
+const int16_t *nnue_cache_acc(const NnueCache *c, int p);
+/* A full refresh of perspective p's accumulator into acc (hidden values). */
+void nnue_refresh(const NnueNet *net, const GameOps *g, const GamePos *pos, int p, int16_t *acc,
+                  NnueKernel k);
+/* How many refreshes and incremental updates the cache made (for tests and bench). */
+void nnue_cache_stats(const NnueCache *c, uint64_t *refreshes, uint64_t *updates);
+
+#endif

@@ -1,0 +1,242 @@
+/* nnue_eval.c — the integer inference of the learned evaluation: the accumulator cache of
+ * one search thread (diffs of feature lists, or a refresh) and the scalar and AVX2 kernels. */
+#include "nnue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define NNUE_HAVE_AVX2 1
+#include <immintrin.h>
+#endif
+
+/* ---- kernels: every sum is modular (int16 lanes, int32 output), so any order, any
+ * vector width gives the same bits; the trainer keeps real nets clear of the wrap. ---- */
+
+typedef struct {
+    void (*add)(int16_t *acc, const int16_t *row, int h);
+    void (*sub)(int16_t *acc, const int16_t *row, int h);
+    int32_t (*output)(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h);
+} Kernel;
+
+static void add_scalar(int16_t *acc, const int16_t *row, int h) {
+    for (int j = 0; j < h; j++) acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] + (uint16_t)row[j]);
+}
+static void sub_scalar(int16_t *acc, const int16_t *row, int h) {
+    for (int j = 0; j < h; j++) acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] - (uint16_t)row[j]);
+}
+static inline int32_t crelu(int16_t v) { return v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v; }
+static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h) {
+    uint32_t sum = (uint32_t)b2;
+    for (int j = 0; j < h; j++) sum += (uint32_t)(crelu(us[j]) * w2[j]);
+    for (int j = 0; j < h; j++) sum += (uint32_t)(crelu(them[j]) * w2[h + j]);
+    return (int32_t)sum;
+}
+static const Kernel SCALAR = {add_scalar, sub_scalar, output_scalar};
+
+#ifdef NNUE_HAVE_AVX2
+__attribute__((target("avx2"))) static void add_avx2(int16_t *acc, const int16_t *row, int h) {
+    for (int j = 0; j < h; j += 16) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(acc + j));
+        __m256i w = _mm256_loadu_si256((const __m256i *)(row + j));
+        _mm256_storeu_si256((__m256i *)(acc + j), _mm256_add_epi16(a, w));
+    }
+}
+__attribute__((target("avx2"))) static void sub_avx2(int16_t *acc, const int16_t *row, int h) {
+    for (int j = 0; j < h; j += 16) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(acc + j));
+        __m256i w = _mm256_loadu_si256((const __m256i *)(row + j));
+        _mm256_storeu_si256((__m256i *)(acc + j), _mm256_sub_epi16(a, w));
+    }
+}
+/* Clipped to 0..QA the activations are non-negative int16 and madd's pairwise sums stay
+ * within int32 (2 * 255 * 32768); the lanes' sums wrap like the scalar one. */
+__attribute__((target("avx2"))) static __m256i dot_avx2(__m256i sum, const int16_t *a, const int16_t *w, int h) {
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    for (int j = 0; j < h; j += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(a + j));
+        x = _mm256_min_epi16(_mm256_max_epi16(x, zero), qa);
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(x, _mm256_loadu_si256((const __m256i *)(w + j))));
+    }
+    return sum;
+}
+__attribute__((target("avx2"))) static int32_t output_avx2(const int16_t *us, const int16_t *them,
+                                                            const int16_t *w2, int32_t b2, int h) {
+    __m256i sum = dot_avx2(_mm256_setzero_si256(), us, w2, h);
+    sum = dot_avx2(sum, them, w2 + h, h);
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return (int32_t)((uint32_t)_mm_cvtsi128_si32(s) + (uint32_t)b2);
+}
+static const Kernel AVX2 = {add_avx2, sub_avx2, output_avx2};
+#endif
+
+bool nnue_kernel_available(NnueKernel k) {
+    switch (k) {
+    case NNUE_KERNEL_SCALAR:
+    case NNUE_KERNEL_BEST:
+        return true;
+    case NNUE_KERNEL_AVX2:
+#ifdef NNUE_HAVE_AVX2
+        return __builtin_cpu_supports("avx2");
+#else
+        return false;
+#endif
+    }
+    return false;
+}
+
+static NnueKernel resolve(NnueKernel k) {
+    if (k == NNUE_KERNEL_BEST) return nnue_kernel_available(NNUE_KERNEL_AVX2) ? NNUE_KERNEL_AVX2 : NNUE_KERNEL_SCALAR;
+    return nnue_kernel_available(k) ? k : NNUE_KERNEL_SCALAR;
+}
+
+const char *nnue_kernel_name(NnueKernel k) { return resolve(k) == NNUE_KERNEL_AVX2 ? "avx2" : "scalar"; }
+
+static const Kernel *kernel_of(NnueKernel k) {
+#ifdef NNUE_HAVE_AVX2
+    if (resolve(k) == NNUE_KERNEL_AVX2) return &AVX2;
+#else
+    (void)k;
+#endif
+    return &SCALAR;
+}
+
+/* ---- evaluation ---- */
+
+static Score to_score(int32_t out) {
+    int64_t v = (int64_t)out * NNUE_SCALE, d = (int64_t)NNUE_QA * NNUE_QB;
+    int64_t q = v / d - (v % d != 0 && v < 0); /* floor division */
+    const int64_t lim = SCORE_WIN_MIN - 1;
+    return (Score)(q > lim ? lim : q < -lim ? -lim : q);
+}
+
+static void refresh(const Kernel *k, const NnueNet *net, const uint32_t *f, int n, int16_t *acc) {
+    memcpy(acc, net->b1, (size_t)net->hidden * sizeof *acc);
+    for (int i = 0; i < n; i++) k->add(acc, net->w1 + (size_t)f[i] * (size_t)net->hidden, net->hidden);
+}
+
+/* A feature list from the game, every entry checked: a bad one is a game's bug, and an
+ * index out of range would read outside the net. */
+static int features_of(const GameOps *g, const GamePos *pos, int p, uint32_t *out) {
+    int n = g->features(pos, p, out);
+    if (n < 0 || n > NNUE_MAX_ACTIVE) abort();
+    for (int i = 0; i < n; i++)
+        if (out[i] >= (uint32_t)g->nnue_features) abort();
+    return n;
+}
+
+void nnue_refresh(const NnueNet *net, const GameOps *g, const GamePos *pos, int p, int16_t *acc, NnueKernel k) {
+    uint32_t f[NNUE_MAX_ACTIVE];
+    refresh(kernel_of(k), net, f, features_of(g, pos, p, f), acc);
+}
+
+Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *pos, NnueKernel k) {
+    _Static_assert(NNUE_HIDDEN_MAX % 16 == 0, "hidden sizes are whole vectors");
+    alignas(32) int16_t acc[2][NNUE_HIDDEN_MAX];
+    nnue_refresh(net, g, pos, PLAYER_1, acc[0], k);
+    nnue_refresh(net, g, pos, PLAYER_2, acc[1], k);
+    int us = g->player_to_move(pos);
+    return to_score(kernel_of(k)->output(acc[us], acc[us ^ 1], net->w2, net->b2, net->hidden));
+}
+
+/* The cache remembers the last evaluated position's feature lists; marks[p][f] holds the
+ * generation in which f was last seen active from view p, so that a diff costs one pass
+ * over each list (features come in any order). */
+struct NnueCache {
+    alignas(32) int16_t acc[2][NNUE_HIDDEN_MAX];
+    const Kernel *kernel;
+    const NnueNet *net;
+    const GameOps *game;
+    uint32_t checksum;
+    bool valid;
+    uint32_t gen;
+    int n[2];
+    uint32_t feats[2][NNUE_MAX_ACTIVE];
+    uint32_t *marks[2];
+    int marks_size;
+    uint64_t refreshes, updates;
+};
+
+NnueCache *nnue_cache_new(NnueKernel k) {
+    NnueCache *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->kernel = kernel_of(k);
+    return c;
+}
+
+void nnue_cache_free(NnueCache *c) {
+    if (!c) return;
+    free(c->marks[0]), free(c->marks[1]);
+    free(c);
+}
+
+void nnue_cache_reset(NnueCache *c) { c->valid = false; }
+
+const int16_t *nnue_cache_acc(const NnueCache *c, int p) { return c->acc[p]; }
+
+void nnue_cache_stats(const NnueCache *c, uint64_t *refreshes, uint64_t *updates) {
+    *refreshes = c->refreshes;
+    *updates = c->updates;
+}
+
+/* Makes the cache fit net and game; false without memory for the marks. */
+static bool prepare(NnueCache *c, const NnueNet *net, const GameOps *g) {
+    if (c->valid && c->net == net && c->game == g && c->checksum == net->checksum && c->gen < UINT32_MAX - 1)
+        return true;
+    c->valid = false;
+    if (c->marks_size < net->n_features) {
+        for (int p = 0; p < 2; p++) {
+            uint32_t *m = realloc(c->marks[p], (size_t)net->n_features * sizeof *m);
+            if (!m) return false;
+            c->marks[p] = m;
+        }
+        c->marks_size = net->n_features;
+    }
+    memset(c->marks[0], 0, (size_t)c->marks_size * sizeof *c->marks[0]);
+    memset(c->marks[1], 0, (size_t)c->marks_size * sizeof *c->marks[1]);
+    c->gen = 1;
+    c->net = net, c->game = g, c->checksum = net->checksum;
+    return true;
+}
+
+static void update(NnueCache *c, const NnueNet *net, int p, const uint32_t *f, int n) {
+    uint32_t *mark = c->marks[p], old = c->gen, now = c->gen + 1;
+    int16_t *acc = c->acc[p];
+    size_t h = (size_t)net->hidden;
+    if (!c->valid) {
+        refresh(c->kernel, net, f, n, acc);
+        for (int i = 0; i < n; i++) mark[f[i]] = now;
+        c->refreshes++;
+    } else {
+        uint32_t added[NNUE_MAX_ACTIVE], removed[NNUE_MAX_ACTIVE];
+        int na = 0, nr = 0;
+        for (int i = 0; i < n; i++) {
+            if (mark[f[i]] != old) added[na++] = f[i];
+            mark[f[i]] = now;
+        }
+        for (int i = 0; i < c->n[p]; i++)
+            if (mark[c->feats[p][i]] != now) removed[nr++] = c->feats[p][i];
+        if (na + nr >= n) {
+            refresh(c->kernel, net, f, n, acc);
+            c->refreshes++;
+        } else {
+            for (int i = 0; i < na; i++) c->kernel->add(acc, net->w1 + added[i] * h, net->hidden);
+            for (int i = 0; i < nr; i++) c->kernel->sub(acc, net->w1 + removed[i] * h, net->hidden);
+            c->updates++;
+        }
+    }
+    memcpy(c->feats[p], f, (size_t)n * sizeof *f);
+    c->n[p] = n;
+}
+
+Score nnue_evaluate(NnueCache *c, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    if (!prepare(c, net, g)) return nnue_evaluate_fresh(net, g, pos, NNUE_KERNEL_SCALAR);
+    uint32_t f[NNUE_MAX_ACTIVE];
+    for (int p = 0; p < 2; p++) update(c, net, p, f, features_of(g, pos, p, f));
+    c->gen++;
+    c->valid = true;
+    int us = g->player_to_move(pos);
+    return to_score(c->kernel->output(c->acc[us], c->acc[us ^ 1], net->w2, net->b2, net->hidden));
+}

@@ -1,0 +1,408 @@
+/* test_nnue.c — the learned evaluation's mechanism for every registered game: features,
+ * incremental accumulators against refreshes, kernels against each other and against an
+ * independent reference, the net file's round trip and refusals, and the protocol's options. */
+#include <inttypes.h>
+#include <unistd.h>
+
+#include "childproc.h"
+#include "engine/nnue/nnue.h"
+#include "engine/prng.h"
+#include "testutil.h"
+
+/* ---- nets made by the test ---- */
+
+/* A net with random weights: tame ones keep every sum far from the int16/int32 wrap (so an
+ * int64 reference must agree), wild ones use the whole int16 range (the kernels must still
+ * agree with each other, bit for bit, as sums wrap alike). */
+static NnueNet *random_net(const GameOps *g, int hidden, bool wild, Prng *rng) {
+    NnueNet *net = nnue_net_new(g, hidden);
+    ck_assert_ptr_nonnull(net);
+    size_t n1 = (size_t)g->nnue_features * (size_t)hidden;
+    for (size_t i = 0; i < n1; i++)
+        net->w1[i] = (int16_t)(wild ? (int)(prng_next(rng) & 0xFFFF) - 32768 : (int)prng_below(rng, 129) - 64);
+    for (int j = 0; j < hidden; j++) net->b1[j] = (int16_t)((int)prng_below(rng, 257) - 128 + (wild ? 0 : 100));
+    for (int j = 0; j < 2 * hidden; j++)
+        net->w2[j] = (int16_t)(wild ? (int)(prng_next(rng) & 0xFFFF) - 32768 : (int)prng_below(rng, 255) - 127);
+    net->b2 = wild ? (int32_t)(uint32_t)prng_next(rng) : (int32_t)prng_below(rng, 20001) - 10000;
+    nnue_net_seal(net);
+    return net;
+}
+
+/* ---- references, written apart from the engine's kernels ---- */
+
+static int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return q - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+/* Section 2 of the spec in int64 arithmetic, from the game's features directly. */
+static Score reference_eval(const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    int64_t acc[2][NNUE_HIDDEN_MAX];
+    for (int p = 0; p < 2; p++) {
+        uint32_t f[NNUE_MAX_ACTIVE];
+        int n = g->features(pos, p, f);
+        for (int j = 0; j < net->hidden; j++) {
+            acc[p][j] = net->b1[j];
+            for (int i = 0; i < n; i++) acc[p][j] += net->w1[(size_t)f[i] * (size_t)net->hidden + (size_t)j];
+            REQUIRE(acc[p][j] > -32768 && acc[p][j] < 32768, "%s: a tame net's accumulator overflowed", g->name);
+        }
+    }
+    int us = g->player_to_move(pos);
+    int64_t out = net->b2;
+    for (int j = 0; j < 2 * net->hidden; j++) {
+        int64_t v = j < net->hidden ? acc[us][j] : acc[us ^ 1][j - net->hidden];
+        out += (v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v) * net->w2[j];
+    }
+    int64_t cp = floor_div(out * NNUE_SCALE, NNUE_QA * NNUE_QB);
+    const int64_t lim = SCORE_WIN_MIN - 1;
+    return (Score)(cp > lim ? lim : cp < -lim ? -lim : cp);
+}
+
+/* The features of a position: in range, no repeats, at most NNUE_MAX_ACTIVE. */
+static void check_features(const GameOps *g, const GamePos *pos) {
+    static unsigned char seen[1 << 16];
+    for (int p = 0; p < 2; p++) {
+        uint32_t f[NNUE_MAX_ACTIVE];
+        int n = g->features(pos, p, f);
+        REQUIRE(n >= 0 && n <= NNUE_MAX_ACTIVE, "%s: %d features", g->name, n);
+        for (int i = 0; i < n; i++) {
+            REQUIRE(f[i] < (uint32_t)g->nnue_features, "%s: feature %u out of range", g->name, f[i]);
+            REQUIRE(!seen[f[i]], "%s: feature %u listed twice", g->name, f[i]);
+            seen[f[i]] = 1;
+        }
+        for (int i = 0; i < n; i++) seen[f[i]] = 0;
+    }
+}
+
+static bool acc_equal(const int16_t *a, const int16_t *b, int h) { return !memcmp(a, b, (size_t)h * sizeof *a); }
+
+/* ---- random walks: moves, unmoves and passes, every position checked ---- */
+
+#define WALK_DEPTH 160
+
+typedef struct {
+    NnueNet *net;
+    NnueCache *scalar, *simd;
+    bool tame;
+} Probe;
+
+static void check_position(const GameOps *g, const GamePos *pos, Probe *pr) {
+    check_features(g, pos);
+    Score a = nnue_evaluate(pr->scalar, pr->net, g, pos);
+    Score b = nnue_evaluate(pr->simd, pr->net, g, pos);
+    Score c = nnue_evaluate_fresh(pr->net, g, pos, NNUE_KERNEL_SCALAR);
+    Score d = nnue_evaluate_fresh(pr->net, g, pos, NNUE_KERNEL_AVX2);
+    REQUIRE(a == b && a == c && a == d, "%s: incremental scalar %d, incremental SIMD %d, fresh scalar %d, fresh SIMD %d",
+            g->name, a, b, c, d);
+    if (pr->tame) {
+        Score r = reference_eval(pr->net, g, pos);
+        REQUIRE(a == r, "%s: the net says %d, the reference %d", g->name, a, r);
+    }
+    alignas(32) int16_t acc[NNUE_HIDDEN_MAX];
+    for (int p = 0; p < 2; p++) {
+        nnue_refresh(pr->net, g, pos, p, acc, NNUE_KERNEL_SCALAR);
+        REQUIRE(acc_equal(acc, nnue_cache_acc(pr->scalar, p), pr->net->hidden),
+                "%s: incremental scalar accumulator %d differs from a refresh", g->name, p);
+        REQUIRE(acc_equal(acc, nnue_cache_acc(pr->simd, p), pr->net->hidden),
+                "%s: incremental SIMD accumulator %d differs from a refresh", g->name, p);
+    }
+}
+
+/* steps random steps: a move (a random legal one), an unmove, or a pass where the game has
+ * null moves; a finished game or a deep line is unwound. */
+static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, int steps, long *twice) {
+    GamePos pos;
+    g->startpos(&pos, cfg);
+    Move moves[WALK_DEPTH];
+    GameUndo undo[WALK_DEPTH];
+    bool null[WALK_DEPTH];
+    int depth = 0;
+    long made = 0;
+    Move list[MAX_MOVES];
+    for (int s = 0; s < steps; s++) {
+        check_position(g, &pos, pr);
+        int n = game_result(g, &pos) == RESULT_NONE ? g->gen_moves(&pos, list, GEN_ALL) : 0;
+        uint32_t r = prng_below(rng, 100);
+        if (depth > 0 && (n == 0 || depth == WALK_DEPTH || r < 30)) {
+            depth--;
+            if (null[depth]) g->unmake_null(&pos, &undo[depth]);
+            else g->unmake(&pos, moves[depth], &undo[depth]);
+        } else if (n == 0) {
+            g->startpos(&pos, cfg);
+        } else if (r < 35 && g->make_null && g->make_null(&pos, &undo[depth])) {
+            null[depth++] = true;
+        } else {
+            moves[depth] = list[prng_below(rng, (uint32_t)n)];
+            int mover = g->player_to_move(&pos);
+            g->make(&pos, moves[depth], &undo[depth]);
+            *twice += g->player_to_move(&pos) == mover; /* a player deciding twice in a row */
+            null[depth++] = false;
+            made++;
+        }
+    }
+    return made;
+}
+
+START_TEST(incremental_equals_refresh) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    ck_assert_int_gt(g->nnue_features, 0);
+    ck_assert_ptr_nonnull(g->features);
+    ck_assert_ptr_nonnull(g->nnue_feature_set);
+    ck_assert_int_lt(strlen(g->nnue_feature_set), NNUE_NAME_MAX);
+    ck_assert_int_lt(g->nnue_features, 1 << 16);
+    Prng rng = {test_seed(g->name, 20261125) + (uint64_t)_i};
+    int steps = (int)test_count(3000);
+    uint64_t refreshes = 0, updates = 0;
+    long made = 0, twice = 0;
+    for (int k = 0; k < 4; k++) {
+        Probe pr = {.net = random_net(g, k & 1 ? 32 : 48, k >= 2, &rng), .scalar = nnue_cache_new(NNUE_KERNEL_SCALAR),
+                    .simd = nnue_cache_new(NNUE_KERNEL_BEST), .tame = k < 2};
+        ck_assert(pr.scalar && pr.simd);
+        GameConfig cfg = test_config(g, k & 1 ? &rng : NULL);
+        made += walk(g, &cfg, &pr, &rng, steps, &twice);
+        uint64_t r, u;
+        nnue_cache_stats(pr.scalar, &r, &u);
+        refreshes += r, updates += u;
+        nnue_cache_free(pr.scalar), nnue_cache_free(pr.simd);
+        nnue_net_free(pr.net);
+    }
+    fprintf(stderr,
+            "nnue %s: %d positions, %ld moves made (%ld by a player deciding twice), %s kernel; %" PRIu64
+            " refreshes, %" PRIu64 " updates\n",
+            g->name, 4 * steps, made, twice, nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
+    ck_assert_int_gt(made, steps);
+    ck_assert_uint_gt(updates, refreshes); /* the diff is the usual path */
+}
+END_TEST
+
+/* The player to move's view: the same position with the other player to decide is the
+ * other player's view, so a net whose output reads only `us` gives each its own sum. */
+START_TEST(player_to_move_view) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 7) + (uint64_t)_i};
+    NnueNet *net = random_net(g, 16, false, &rng);
+    for (int j = 0; j < 16; j++) net->w2[16 + j] = 0; /* only `us` counts */
+    nnue_net_seal(net);
+    GameConfig cfg = test_config(g, NULL);
+    GamePos pos;
+    g->startpos(&pos, &cfg);
+    Move list[MAX_MOVES];
+    for (int ply = 0; ply < 40 && game_result(g, &pos) == RESULT_NONE; ply++) {
+        int us = g->player_to_move(&pos);
+        alignas(32) int16_t acc[NNUE_HIDDEN_MAX];
+        nnue_refresh(net, g, &pos, us, acc, NNUE_KERNEL_SCALAR);
+        int64_t out = net->b2;
+        for (int j = 0; j < 16; j++) out += (acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j]) * net->w2[j];
+        ck_assert_int_eq(nnue_evaluate_fresh(net, g, &pos, NNUE_KERNEL_BEST),
+                         (Score)floor_div(out * NNUE_SCALE, NNUE_QA * NNUE_QB));
+        int n = g->gen_moves(&pos, list, GEN_ALL);
+        if (!n) break;
+        GameUndo u;
+        g->make(&pos, list[prng_below(&rng, (uint32_t)n)], &u);
+    }
+    nnue_net_free(net);
+}
+END_TEST
+
+/* ---- the file ---- */
+
+static void temp_path(char *out, size_t size, const char *tag) {
+    snprintf(out, size, "/tmp/simia-test-nnue-%ld-%s.nnue", (long)getpid(), tag);
+}
+
+static void write_bytes(const char *path, const unsigned char *d, size_t n) {
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(d, 1, n, f), n);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(file_round_trip) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 11) + (uint64_t)_i};
+    NnueNet *net = random_net(g, 128, true, &rng);
+    char path[256], err[ERR_STR_MAX];
+    temp_path(path, sizeof path, g->name);
+    ck_assert_msg(nnue_net_save(net, path, err), "%s", err);
+    NnueNet *back = nnue_net_load(path, g, err);
+    ck_assert_msg(back != NULL, "%s", err);
+    ck_assert_str_eq(back->game, g->name);
+    ck_assert_str_eq(back->feature_set, g->nnue_feature_set);
+    ck_assert_int_eq(back->hidden, 128);
+    ck_assert_int_eq(back->n_features, g->nnue_features);
+    ck_assert_uint_eq(back->checksum, net->checksum);
+    ck_assert_int_eq(back->b2, net->b2);
+    ck_assert(!memcmp(back->w1, net->w1, (size_t)g->nnue_features * 128 * sizeof *net->w1));
+    ck_assert(!memcmp(back->b1, net->b1, 128 * sizeof *net->b1));
+    ck_assert(!memcmp(back->w2, net->w2, 256 * sizeof *net->w2));
+    unsigned char *a, *b;
+    size_t na, nb;
+    ck_assert(nnue_net_serialise(net, &a, &na) && nnue_net_serialise(back, &b, &nb));
+    ck_assert_uint_eq(na, nnue_file_size(g->nnue_features, 128));
+    ck_assert(na == nb && !memcmp(a, b, na));
+    fprintf(stderr, "nnue %s: a net of hidden size 128 is %zu bytes\n", g->name, na);
+    free(a), free(b);
+    unlink(path);
+    nnue_net_free(back), nnue_net_free(net);
+}
+END_TEST
+
+static void put32(unsigned char *p, uint32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* A damaged copy of d must be refused with one line naming the fault (want). */
+static void expect_refused(const GameOps *g, const unsigned char *d, size_t n, const char *want) {
+    char err[ERR_STR_MAX] = "";
+    NnueNet *net = nnue_net_parse(d, n, g, err);
+    ck_assert_msg(net == NULL, "%s: a net with %s was accepted", g->name, want);
+    ck_assert_msg(strstr(err, want) != NULL, "%s: refusal '%s' does not say '%s'", g->name, err, want);
+    ck_assert_msg(!strchr(err, '\n'), "%s: refusal '%s' is not one line", g->name, err);
+}
+
+START_TEST(file_refusals) {
+    const GameOps *g = game_find(GAMES[_i]->name), *other = game_find(GAMES[(_i + 1) % GAMES_COUNT]->name);
+    Prng rng = {test_seed(g->name, 13) + (uint64_t)_i};
+    NnueNet *net = random_net(g, 32, false, &rng), *foreign = random_net(other, 32, false, &rng);
+    unsigned char *d, *f;
+    size_t n, nf;
+    ck_assert(nnue_net_serialise(net, &d, &n) && nnue_net_serialise(foreign, &f, &nf));
+    unsigned char *c = malloc(n + 1);
+    char err[ERR_STR_MAX];
+    NnueNet *ok = nnue_net_parse(d, n, g, err);
+    ck_assert_msg(ok != NULL, "%s", err);
+    nnue_net_free(ok);
+
+    expect_refused(g, f, nf, "for the game"); /* another game's net */
+    memcpy(c, d, n), memset(c + 28, 0, NNUE_NAME_MAX), memcpy(c + 28, "other-set", 9);
+    expect_refused(g, c, n, "feature set");
+    memcpy(c, d, n), put32(c + 44, (uint32_t)g->nnue_features + 1);
+    expect_refused(g, c, n, "features");
+    memcpy(c, d, n), put32(c + 48, 24);
+    expect_refused(g, c, n, "multiple of 16");
+    memcpy(c, d, n), put32(c + 48, 2048);
+    expect_refused(g, c, n, "multiple of 16");
+    memcpy(c, d, n), put32(c + 52, 127);
+    expect_refused(g, c, n, "quantisation");
+    memcpy(c, d, n), put32(c + 60, 600);
+    expect_refused(g, c, n, "quantisation");
+    memcpy(c, d, n), c[0] = 'X';
+    expect_refused(g, c, n, "magic");
+    memcpy(c, d, n), put32(c + 8, 2);
+    expect_refused(g, c, n, "version");
+    expect_refused(g, d, n - 1, "truncated");
+    expect_refused(g, d, 40, "header");
+    memcpy(c, d, n), c[n] = 0;
+    expect_refused(g, c, n + 1, "after the parameters");
+    memcpy(c, d, n), c[NNUE_HEADER_BYTES + 5] ^= 1;
+    expect_refused(g, c, n, "checksum");
+    memcpy(c, d, n), c[n - 1] ^= 0x80; /* B2, the last byte */
+    expect_refused(g, c, n, "checksum");
+    free(c), free(d), free(f);
+    nnue_net_free(net), nnue_net_free(foreign);
+}
+END_TEST
+
+/* ---- through the protocol: the real executable ---- */
+
+static const char *ask_eval(Child *c) {
+    ck_assert(child_send(c, "eval"));
+    const char *line = child_expect(c, "NNUE evaluation: ", 20000);
+    ck_assert_msg(line != NULL, "no NNUE line in: %s", child_transcript(c));
+    return line;
+}
+
+static void expect_one_error(Child *c, const char *want) {
+    child_transcript_reset(c);
+    ck_assert(child_send(c, "isready"));
+    ck_assert_ptr_nonnull(child_expect(c, "readyok", 20000));
+    ck_assert_msg(child_count(c, "info string error") == 1, "expected one error line: %s", child_transcript(c));
+    ck_assert_msg(strstr(child_transcript(c), want) != NULL, "error without '%s': %s", want, child_transcript(c));
+}
+
+START_TEST(protocol_options) {
+    const GameOps *g = game_find(GAMES[_i]->name), *other = game_find(GAMES[(_i + 1) % GAMES_COUNT]->name);
+    Prng rng = {test_seed(g->name, 17) + (uint64_t)_i};
+    NnueNet *net = random_net(g, 64, false, &rng), *foreign = random_net(other, 32, false, &rng);
+    char good[256], bad[256], alien[256], err[ERR_STR_MAX];
+    temp_path(good, sizeof good, "good"), temp_path(bad, sizeof bad, "bad"), temp_path(alien, sizeof alien, "alien");
+    ck_assert(nnue_net_save(net, good, err) && nnue_net_save(foreign, alien, err));
+    unsigned char *d;
+    size_t n;
+    ck_assert(nnue_net_serialise(net, &d, &n));
+    write_bytes(bad, d, n - 3);
+    free(d);
+    GameConfig cfg = test_config(g, NULL);
+    GamePos start;
+    g->startpos(&start, &cfg);
+    char want[64];
+    snprintf(want, sizeof want, "NNUE evaluation: %d (player to move)", (int)reference_eval(net, g, &start));
+
+    char *argv[] = {SIMIA_BINARY, "--game", (char *)g->name, NULL};
+    Child *c = child_start(argv);
+    ck_assert_ptr_nonnull(c);
+    ck_assert(child_send(c, "ugi"));
+    ck_assert_ptr_nonnull(child_expect(c, "ugiok", 20000));
+    ck_assert_int_eq(child_count(c, "option name Use NNUE type check default false"), 1);
+    ck_assert_int_eq(child_count(c, "option name EvalFile type string default <empty>"), 1);
+    /* Without EvalFile: the embedded net's value, or none. */
+    char none[96];
+    const unsigned char *embedded;
+    size_t embedded_size;
+    if (nnue_embedded(g, &embedded, &embedded_size)) {
+        NnueNet *e = nnue_net_parse(embedded, embedded_size, g, err);
+        ck_assert_msg(e != NULL, "%s: embedded net: %s", g->name, err);
+        snprintf(none, sizeof none, "NNUE evaluation: %d (player to move)",
+                 (int)nnue_evaluate_fresh(e, g, &start, NNUE_KERNEL_SCALAR));
+        nnue_net_free(e);
+    } else {
+        snprintf(none, sizeof none, "NNUE evaluation: none (no net for %s)", g->name);
+    }
+    ck_assert_str_eq(ask_eval(c), none);
+    ck_assert(child_send(c, "setoption name EvalFile value %s", good));
+    ck_assert_str_eq(ask_eval(c), want);
+    /* Refused files leave the loaded net in place, each with one error line. */
+    ck_assert(child_send(c, "setoption name EvalFile value %s", bad));
+    expect_one_error(c, "truncated");
+    ck_assert_str_eq(ask_eval(c), want);
+    ck_assert(child_send(c, "setoption name EvalFile value %s", alien));
+    expect_one_error(c, "for the game");
+    ck_assert(child_send(c, "setoption name EvalFile value /nonexistent/simia.nnue"));
+    expect_one_error(c, "cannot open");
+    ck_assert_str_eq(ask_eval(c), want);
+    /* bench's evaluation speed, with the net. */
+    if (_i == 0) {
+        child_transcript_reset(c);
+        ck_assert(child_send(c, "bench 1"));
+        const char *line = child_expect(c, "Evaluations/CPU-second: classical ", 120000);
+        ck_assert_msg(line != NULL, "no evaluation speed: %s", child_transcript(c));
+        ck_assert_msg(strstr(line, ", NNUE ") && strstr(line, "(hidden 64, "), "%s", line);
+    }
+    /* A search with the net. */
+    ck_assert(child_send(c, "setoption name Use NNUE value true"));
+    ck_assert(child_send(c, "position startpos"));
+    ck_assert(child_send(c, "go depth 3"));
+    ck_assert_ptr_nonnull(child_expect(c, "bestmove ", 60000));
+    /* Empty: back to the embedded net (none yet). */
+    ck_assert(child_send(c, "setoption name EvalFile value <empty>"));
+    ck_assert_str_eq(ask_eval(c), none);
+    ck_assert(child_send(c, "quit"));
+    ck_assert_int_eq(child_wait(c, 20000), 0);
+    child_free(c);
+    unlink(good), unlink(bad), unlink(alien);
+    nnue_net_free(net), nnue_net_free(foreign);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("nnue");
+    TCase *tc = tcase_create("nnue");
+    tcase_set_timeout(tc, 900);
+    tcase_add_loop_test(tc, incremental_equals_refresh, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, player_to_move_view, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, file_round_trip, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, file_refusals, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, protocol_options, 0, GAMES_COUNT);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
