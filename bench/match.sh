@@ -30,14 +30,18 @@
 #                        on every host (checked first). A shard that fails is tried --retries times (on
 #                        other hosts when there are); its games are reported missing (exit status 3),
 #                        and the same command with the same --out plays only those.
-#   --shard-games N      games per shard with --hosts (even; default 20)
+#   --slurm 'SBATCH-OPTIONS'  the same shards as a Slurm array job (one task per shard, every node
+#                        seeing OUT and the paths: a shared file system) and a merge job after it that
+#                        writes the result to OUT/result.txt; with --wait, waits for it and prints it
+#   --shard-games N      games per shard with --hosts or --slurm (even; default 20)
 #   --retries N          tries per shard with --hosts (default 2)
 # Engine paths may carry arguments: "bench/players/random_player --seed 7" (quote them).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+command_args=$(printf '%q ' "$@")
 
 games=100 tc=movetime:100 openings= game=monkeyqueen game_option_b=0 conc=1 sprt= opts_a= opts_b=
-name_a= name_b= out= arena=${CUTEGAMES:-} buffer=50 hosts= shard_games=20 retries=2
+name_a= name_b= out= arena=${CUTEGAMES:-} buffer=50 hosts= shard_games=20 retries=2 slurm= slurm_on=0 wait=0 merge_only=0
 while [ $# -gt 0 ]; do
     case $1 in
     --games) games=$2; shift 2 ;;
@@ -57,6 +61,9 @@ while [ $# -gt 0 ]; do
     --hosts) hosts=$2; shift 2 ;;
     --shard-games) shard_games=$2; shift 2 ;;
     --retries) retries=$2; shift 2 ;;
+    --slurm) slurm=$2; slurm_on=1; shift 2 ;;
+    --wait) wait=1; shift ;;
+    --merge-only) merge_only=1; shift ;; # what the Slurm merge job runs: no shard is played
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 0 ;;
     -*) echo "match.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
@@ -172,7 +179,7 @@ bad_games() {
     grep -h '^\[Adjudicated ' "$@" | grep -v 'Out of time' | sort | uniq -c >&2 || true
 }
 
-if [ -z "$hosts" ]; then
+if [ -z "$hosts" ] && [ "$slurm_on" = 0 ]; then
     settings "$out/settings.json" "$games" "$(cd "$(dirname "$openings")" && pwd)/$(basename "$openings")" "$pgn" "$sprtjson"
     rm -f "$pgn"
     echo "match: $name_a vs $name_b, $game, $games games, $tc, openings $openings, concurrency $conc${sprt:+, SPRT [$sprt]}" >&2
@@ -187,13 +194,17 @@ if [ -z "$hosts" ]; then
     exit 0
 fi
 
-# ---- Many machines (--hosts): shards of whole opening pairs, spread by GNU parallel, merged here ----
+# ---- Many machines (--hosts, --slurm): shards of whole opening pairs, spread, merged here ----
 . "$here/spread.sh"
+[ -z "$hosts" ] || [ "$slurm_on" = 0 ] || { echo "match.sh: --hosts or --slurm, not both" >&2; exit 2; }
+[ -z "$sprt" ] || [ "$slurm_on" = 0 ] || { echo "match.sh: --sprt runs in rounds with --hosts; a Slurm array plays all its games" >&2; exit 2; }
 case $games$shard_games$retries in *[!0-9]*) echo "match.sh: --games, --shard-games and --retries take numbers" >&2; exit 2 ;; esac
 [ $((games % 2)) = 0 ] && [ "$games" -gt 0 ] || { echo "match.sh: with --hosts, --games must be even (whole opening pairs)" >&2; exit 2; }
 [ $((shard_games % 2)) = 0 ] && [ "$shard_games" -gt 0 ] || { echo "match.sh: --shard-games must be even and positive" >&2; exit 2; }
-[ -r "$hosts" ] || { echo "match.sh: cannot read the hosts file '$hosts'" >&2; exit 2; }
-hosts=$(cd "$(dirname "$hosts")" && pwd)/$(basename "$hosts")
+if [ -n "$hosts" ]; then
+    [ -r "$hosts" ] || { echo "match.sh: cannot read the hosts file '$hosts'" >&2; exit 2; }
+    hosts=$(cd "$(dirname "$hosts")" && pwd)/$(basename "$hosts")
+fi
 # The openings as cutegames reads them (no empty line, none starting with '#'): pair i plays line i mod n,
 # so the shards together play the games of the one-machine match, in the same seats.
 mapfile -t lines < <(sed 's/\r$//' "$openings" | grep -v '^#' | grep -v '^$' || true)
@@ -217,22 +228,26 @@ for ((k = 0; k < nshards; k++)); do
     echo "$((2 * count)) $((2 * first + 1))" >"$d/games"
     shards+=("$s")
 done
-slots=$(spread_slots "$hosts")
 echo "match: $name_a vs $name_b, $game, $games games, $tc, openings $openings, concurrency $conc${sprt:+, SPRT [$sprt]}" >&2
-echo "match: $nshards shards of up to $shard_games games on $slots job slots of $hosts; settings and games in $out" >&2
-spread_check "$hosts" match "$path_a" "$path_b" "$arena" || exit 2
+if [ -n "$hosts" ]; then
+    slots=$(spread_slots "$hosts")
+    echo "match: $nshards shards of up to $shard_games games on $slots job slots of $hosts; settings and games in $out" >&2
+    [ "$merge_only" = 1 ] || spread_check "$hosts" match "$path_a" "$path_b" "$arena" || exit 2
+else
+    echo "match: $nshards shards of up to $shard_games games as a Slurm array; settings and games in $out" >&2
+fi
 
 # What a host runs in a shard's directory: the arena, then a check that every game is in the PGN;
 # one line naming the shard, its games, the host and the score (or why it failed).
-job="rm -f games.pgn done; read n f < games; $(printf '%q' "$arena") --settings settings.json > arena.log 2>&1; s=\$?; g=\$(grep -c '^\\[PlyCount' games.pgn 2>/dev/null); r=\"games \$f-\$((f + n - 1))\"; if [ \"\$s\" = 0 ] && [ \"\${g:-0}\" = \"\$n\" ]; then echo \"match: shard \$SHARD (\$r) done on \$HOST: \$(grep '^Score of' arena.log | tail -n 1)\"; else echo \"match: shard \$SHARD (\$r) FAILED on \$HOST: arena exit \$s, \${g:-0} of \$n games\"; exit 1; fi"
+job="rm -f games.pgn ok done; echo \"\$HOST\" > host; read n f < games; $(printf '%q' "$arena") --settings settings.json > arena.log 2>&1; s=\$?; g=\$(grep -c '^\\[PlyCount' games.pgn 2>/dev/null); r=\"games \$f-\$((f + n - 1))\"; if [ \"\$s\" = 0 ] && [ \"\${g:-0}\" = \"\$n\" ]; then touch ok; echo \"match: shard \$SHARD (\$r) done on \$HOST: \$(grep '^Score of' arena.log | tail -n 1)\"; else echo \"match: shard \$SHARD (\$r) FAILED on \$HOST: arena exit \$s, \${g:-0} of \$n games\"; exit 1; fi"
 
-# A shard is done when its last try succeeded and its PGN came back whole.
+# A shard is done when its job succeeded (it left a file ok) and its PGN came back whole.
 mark_done() {
     local s n f
     for s in "$@"; do
         read -r n f <"$out/shards/$s/games"
-        awk -F'\t' -v s="$s" 'index($9, "SHARD=" s ";") { code = $7; sig = $8 } END { exit !(code == "0" && sig == "0") }' "$out/joblog" 2>/dev/null || continue
-        [ "$(grep -c '^\[PlyCount' "$out/shards/$s/games.pgn" 2>/dev/null)" = "$n" ] && touch "$out/shards/$s/done"
+        [ -e "$out/shards/$s/ok" ] && [ "$(grep -c '^\[PlyCount' "$out/shards/$s/games.pgn" 2>/dev/null)" = "$n" ] &&
+            touch "$out/shards/$s/done"
     done
     return 0
 }
@@ -266,7 +281,15 @@ todo=()
 for s in "${shards[@]}"; do [ -e "$out/shards/$s/done" ] || todo+=("$s"); done
 [ ${#todo[@]} = ${#shards[@]} ] || echo "match: ${#shards[@]} shards, $((${#shards[@]} - ${#todo[@]})) already done in $out: playing the other ${#todo[@]}" >&2
 stopped=0
-if [ ${#todo[@]} -gt 0 ] && [ -z "$sprt" ]; then
+if [ "$merge_only" = 1 ]; then
+    mark_done "${todo[@]}"
+elif [ "$slurm_on" = 1 ]; then
+    [ ${#todo[@]} -gt 0 ] || { echo "match: every shard is done" >&2; exit 0; }
+    printf '%s\n' "$job" >"$out/job.sh"
+    printf 'cd %q && exec bash %q --merge-only %s\n' "$PWD" "$here/match.sh" "$command_args" >"$out/merge.sh"
+    spread_slurm "$out" match "$slurm" "$wait" "${todo[@]}"
+    exit
+elif [ ${#todo[@]} -gt 0 ] && [ -z "$sprt" ]; then
     spread_run "$hosts" "$out" "$retries" "$job" "${todo[@]}" >&2 || true
     mark_done "${todo[@]}"
 elif [ ${#todo[@]} -gt 0 ]; then
@@ -280,7 +303,7 @@ elif [ ${#todo[@]} -gt 0 ]; then
     done
 fi
 merge
-echo "match: shards run in $(($(date +%s) - t0)) s" >&2
+[ "$merge_only" = 1 ] || echo "match: shards run in $(($(date +%s) - t0)) s" >&2
 missing=0 failed=()
 for s in "${shards[@]}"; do
     [ -e "$out/shards/$s/done" ] && continue

@@ -16,8 +16,9 @@ spread_slots() {
          END { print n + 0 }' "$1"
 }
 
-# A short name for an sshlogin (its last word: user@host, or `:` for this machine).
-spread_host_name() { local s=${1#*/}; [ "$1" = "${1#[0-9]*/}" ] && s=$1; s=${s##* }; echo "${s:-:}"; }
+# A host's name as GNU parallel gives it to jobs ($PARALLEL_SSHHOST): the host of an sshlogin line
+# without N/ and user@, or `:` for this machine.
+spread_host_name() { local s=${1#[0-9]*/}; s=${s##* }; s=${s#*@}; echo "${s:-:}"; }
 
 # spread_check HOSTS WHAT PATH...: every host reachable, every PATH executable there, and rsync on
 # both ends when a host is not this machine. Prints one line per host; returns 1 when any fails.
@@ -71,16 +72,42 @@ spread_run() {
         --line-buffer --wd ... --transferfile 'shards/{}' --return 'shards/{}' --cleanup "$cmd")
 }
 
-# spread_failures OUT WHAT SHARD...: a line for each shard not done, from its last joblog record.
+# spread_slurm OUT WHAT SBATCH-OPTIONS WAIT SHARD...: the shards as one Slurm array job (task i runs
+# OUT/job.sh in OUT/shards/000i, bench/slurm/shard.sbatch) and the merge job after all of them
+# (OUT/merge.sh, bench/slurm/merge.sbatch, its output OUT/result.txt). With WAIT 1, waits for the
+# merge and prints its result.
+spread_slurm() {
+    local out=$1 what=$2 opts=$3 wait=$4 here list jid mid status=0; shift 4
+    here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+    command -v sbatch >/dev/null || { echo "$what: sbatch not found (Slurm's client; Debian: slurm-client)" >&2; return 2; }
+    list=$(printf '%s\n' "$@" | sed 's/^0*//' | paste -sd,)
+    # shellcheck disable=SC2086 # the options are words
+    jid=$(sbatch --parsable $opts --job-name="simia-$what" --array="$list" --output="$out/slurm-%a.out" \
+        "$here/slurm/shard.sbatch" "$out") || return 2
+    jid=${jid%%;*}
+    # shellcheck disable=SC2086
+    mid=$(sbatch --parsable $opts --job-name="simia-$what-merge" --dependency="afterany:$jid" \
+        --output="$out/result.txt" $([ "$wait" = 1 ] && echo --wait) "$here/slurm/merge.sbatch" "$out") || status=$?
+    mid=${mid%%;*}
+    echo "$what: Slurm array job $jid (shards $list) and merge job $mid; the result goes to $out/result.txt" >&2
+    [ "$wait" = 1 ] || return 0
+    cat "$out/result.txt"
+    return $status
+}
+
+# spread_failures OUT WHAT SHARD...: a line for each shard not done, from its last joblog record
+# (or the host its job wrote down, under Slurm).
 spread_failures() {
     local out=$1 what=$2 s; shift 2
+    touch "$out/joblog"
     for s in "$@"; do
         [ -e "$out/shards/$s/done" ] && continue
-        awk -F'\t' -v s="$s" -v what="$what" '
+        awk -F'\t' -v s="$s" -v what="$what" -v h0="$(cat "$out/shards/$s/host" 2>/dev/null)" '
             index($9, "SHARD=" s ";") { host = $2; code = $7; sig = $8; seen = 1 }
             END {
+                if (!seen && h0 != "") { printf "%s: shard %s failed on host %s: its work is missing; rerun the same command to do it\n", what, s, h0; exit }
                 if (!seen) { printf "%s: shard %s was not run\n", what, s; exit }
-                n = split(host, w, " "); h = n ? w[n] : ":"
+                n = split(host, w, " "); h = n ? w[n] : ":"; sub(/^.*@/, "", h)
                 printf "%s: shard %s failed on host %s (exit %s, signal %s): its work is missing; rerun the same command to do it\n", what, s, h, code, sig
             }' "$out/joblog" >&2
     done
