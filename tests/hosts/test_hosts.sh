@@ -6,7 +6,7 @@
 # exits 77, skipped, when it cannot)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-simia=$1 random=$2
+simia=$(realpath "$1") random=$(realpath "$2")
 arena=$PWD/tests/hosts/mini_arena.py
 source tests/deps.sh
 source tests/hosts/sshd.sh
@@ -59,6 +59,15 @@ for h in 127.0.0.1 localhost; do
     grep -q "done on $h:" "$work/m1.err" || fail "no line names a shard done on host $h"
 done
 
+step "self-play at fixed nodes: the shards' games are move for move the one-machine match's"
+bash bench/match.sh --cutegames "$arena" --name-a simiaA --name-b simiaB --games 6 --tc nodes:300 --out "$work/one" \
+    "$simia" "$simia" >"$work/one.out" 2>"$work/one.err" || { cat "$work/one.out" "$work/one.err"; fail "the one-machine match failed"; }
+match_self() { bash bench/match.sh --hosts "$work/hosts" --cutegames "$arena" --name-a simiaA --name-b simiaB "$@" "$simia" "$simia"; }
+match_self --games 6 --shard-games 2 --tc nodes:300 --out "$work/many" >"$work/many.out" 2>"$work/many.err" ||
+    { cat "$work/many.out" "$work/many.err"; fail "the spread self-play match failed"; }
+cmp "$work/one/games.pgn" "$work/many/games.pgn" || fail "the spread match's games differ from the one-machine match's"
+cmp "$work/one.out" "$work/many.out" || fail "the spread match's result lines differ from the one-machine match's"
+
 step "a shard killed mid-run: its games reported missing, a rerun plays only them"
 match --games 12 --shard-games 4 --tc movetime:150 --retries 1 --out "$work/m2" >"$work/m2.out" 2>"$work/m2.err" &
 bg=$!
@@ -105,6 +114,24 @@ played=$(grep -c 'SHARD=' "$work/sprt/joblog")
 [ "$played" -lt 10 ] && [ $((played % 2)) = 0 ] || fail "$played shards ran: not whole rounds of 2 stopped early"
 grep -q "Result: simia vs random: .*($((4 * played)) games, 0 unscored)" "$work/sprt.out" || fail "the result is not the $played shards' games"
 ! grep -q '^Missing' "$work/sprt.out" || fail "shards an SPRT decision left unplayed were reported missing"
+
+step "simia datagen spread over the two hosts: one seed per shard, the merged file the sum of the shards"
+status=0
+bash bench/datagen.sh --hosts "$work/hosts" --simia "$simia" --positions 400 --shards 3 --nodes 200 --seed 7 \
+    --out "$work/d1" >"$work/d1.out" 2>"$work/d1.err" || status=$?
+cat "$work/d1.out" "$work/d1.err"
+[ "$status" = 0 ] || fail "the spread datagen exited $status"
+total=0
+for f in "$work"/d1/shards/*/data.bin; do
+    n=$("$simia" datagen --check "$f" | sed -n 's/^positions: \([0-9]*\).*/\1/p')
+    [ "$n" -gt 0 ] || fail "$f holds no positions"
+    total=$((total + n))
+done
+[ "$total" = 400 ] || fail "the shards hold $total positions, not 400"
+[ "$("$simia" datagen --check "$work/d1/data.bin" | sed -n 's/^positions: \([0-9]*\).*/\1/p')" = 400 ] || fail "the merged file does not hold the shards' 400 positions"
+grep -q "^Merged: 400 positions from 3 shards" "$work/d1.out" || fail "no Merged line"
+grep -q "positions over all hosts" "$work/d1.err" || fail "no progress over all hosts"
+[ "$(sort -u "$work"/d1/shards/*/args | grep -c '^[0-9]\{10,\}$')" = 3 ] || fail "the shards do not have 3 different seeds"
 
 step "hosts that cannot play are refused before anything starts"
 printf '1/%s %s@127.0.0.1\n' "$SIMIA_SSH" "$me" >"$work/hosts1"
