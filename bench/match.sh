@@ -238,8 +238,9 @@ else
 fi
 
 # What a host runs in a shard's directory: the arena, then a check that every game is in the PGN;
-# one line naming the shard, its games, the host and the score (or why it failed).
-job="rm -f games.pgn ok done; echo \"\$HOST\" > host; read n f < games; $(printf '%q' "$arena") --settings settings.json > arena.log 2>&1; s=\$?; g=\$(grep -c '^\\[PlyCount' games.pgn 2>/dev/null); r=\"games \$f-\$((f + n - 1))\"; if [ \"\$s\" = 0 ] && [ \"\${g:-0}\" = \"\$n\" ]; then touch ok; echo \"match: shard \$SHARD (\$r) done on \$HOST: \$(grep '^Score of' arena.log | tail -n 1)\"; else echo \"match: shard \$SHARD (\$r) FAILED on \$HOST: arena exit \$s, \${g:-0} of \$n games\"; exit 1; fi"
+# a line naming the shard, its games and the host when it starts, and one with the score (or why it
+# failed) when it ends (a try cut off by a lost connection shows as a start without an end).
+job="rm -f games.pgn ok done; echo \"\$HOST\" > host; read n f < games; r=\"games \$f-\$((f + n - 1))\"; echo \"match: shard \$SHARD (\$r) started on \$HOST\"; $(printf '%q' "$arena") --settings settings.json > arena.log 2>&1; s=\$?; g=\$(grep -c '^\\[PlyCount' games.pgn 2>/dev/null); if [ \"\$s\" = 0 ] && [ \"\${g:-0}\" = \"\$n\" ]; then touch ok; echo \"match: shard \$SHARD (\$r) done on \$HOST: \$(grep '^Score of' arena.log | tail -n 1)\"; else echo \"match: shard \$SHARD (\$r) FAILED on \$HOST: arena exit \$s, \${g:-0} of \$n games\"; exit 1; fi"
 
 # A shard is done when its job succeeded (it left a file ok) and its PGN came back whole.
 mark_done() {

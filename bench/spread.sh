@@ -17,8 +17,8 @@ spread_slots() {
 }
 
 # A host's name as GNU parallel gives it to jobs ($PARALLEL_SSHHOST): the host of an sshlogin line
-# without N/ and user@, or `:` for this machine.
-spread_host_name() { local s=${1#[0-9]*/}; s=${s##* }; s=${s#*@}; echo "${s:-:}"; }
+# without N/ and user@; `here` for this machine (`:`).
+spread_host_name() { local s=${1#[0-9]*/}; s=${s##* }; s=${s#*@}; [ "${s:-:}" != : ] || s=here; echo "$s"; }
 
 # spread_check HOSTS WHAT PATH...: every host reachable, every PATH executable there, and rsync on
 # both ends when a host is not this machine. Prints one line per host; returns 1 when any fails.
@@ -30,7 +30,7 @@ spread_check() {
     local remote=0 line
     while IFS= read -r line; do
         case $line in ''|'#'*) continue ;; esac
-        [ "$(spread_host_name "$line")" = : ] || remote=1
+        [ "$(spread_host_name "$line")" = here ] || remote=1
     done <"$hosts"
     if [ "$remote" = 1 ] && ! command -v rsync >/dev/null; then
         echo "$what: GNU parallel copies the shards' files with rsync: install it here and on the hosts (apt-get install rsync)" >&2; return 1
@@ -67,7 +67,7 @@ spread_check() {
 spread_run() {
     local hosts=$1 out=$2 retries=$3 job=$4; shift 4
     # On `:` the job runs in OUT (parallel's own working dir there is an empty one, removed first).
-    local cmd="if [ \"\$PARALLEL_SSHHOST\" = : ]; then rmdir \"\$PWD\" 2>/dev/null; cd $(printf '%q' "$out") || exit 1; fi; SHARD={}; HOST=\$PARALLEL_SSHHOST; cd shards/{} || exit 1; $job"
+    local cmd="HOST=\$PARALLEL_SSHHOST; if [ \"\$HOST\" = : ]; then HOST=here; rmdir \"\$PWD\" 2>/dev/null; cd $(printf '%q' "$out") || exit 1; fi; SHARD={}; cd shards/{} || exit 1; $job"
     (cd "$out" && printf '%s\n' "$@" | parallel --sshloginfile "$hosts" --joblog "+$out/joblog" --retries "$retries" \
         --line-buffer --wd ... --transferfile 'shards/{}' --return 'shards/{}' --cleanup "$cmd")
 }
@@ -107,7 +107,7 @@ spread_failures() {
             END {
                 if (!seen && h0 != "") { printf "%s: shard %s failed on host %s: its work is missing; rerun the same command to do it\n", what, s, h0; exit }
                 if (!seen) { printf "%s: shard %s was not run\n", what, s; exit }
-                n = split(host, w, " "); h = n ? w[n] : ":"; sub(/^.*@/, "", h)
+                n = split(host, w, " "); h = n ? w[n] : ":"; sub(/^.*@/, "", h); if (h == ":") h = "here"
                 printf "%s: shard %s failed on host %s (exit %s, signal %s): its work is missing; rerun the same command to do it\n", what, s, h, code, sig
             }' "$out/joblog" >&2
     done
