@@ -12,7 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source tests/deps.sh
 mode=${1:-full}
-if [ "$mode" = quick ]; then simia_need_packages; else simia_need_packages libclang-rt-14-dev; fi
+# python3-torch and python3-numpy: the NNUE trainer and its tests (engine/nnue/train/).
+if [ "$mode" = quick ]; then simia_need_packages python3-torch python3-numpy
+else simia_need_packages libclang-rt-14-dev python3-torch python3-numpy; fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
 fuzz_seconds=${SIMIA_FUZZ_SECONDS:-60}

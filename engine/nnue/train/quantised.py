@@ -1,0 +1,81 @@
+#!/usr/bin/python3
+"""quantised.py — the exact integer reference of the net (NNUE-SPEC §2) in numpy int64: the
+eval the engine must print for each record of a data file. Usage: quantised.py NET DATA..."""
+
+import argparse
+import sys
+
+import numpy as np
+
+import data as datafile
+import netfile
+from netfile import QA, QB, SCALE
+
+SCORE_WIN_MIN = 30000  # engine/types.h: above this a score is a forced win
+EVAL_LIMIT = SCORE_WIN_MIN - 1  # the net's eval is clamped to +-EVAL_LIMIT
+INT16_MAX, INT32_MIN, INT32_MAX = 32767, -(1 << 31), (1 << 31) - 1
+CHUNK = 512  # records at a time (a chunk's feature rows are gathered as int64)
+
+
+def accumulate(W1, B1, feats, start, count):
+    """acc[i] = B1 + sum of W1 rows of feats[start[i] : start[i] + count[i]], in int64."""
+    total = int(count.sum())
+    rows = np.zeros((total + 1, W1.shape[1]), np.int64)
+    if total:
+        idx = np.repeat(start - np.cumsum(count) + count, count) + np.arange(total)
+        np.cumsum(W1[feats[idx]].astype(np.int64), axis=0, out=rows[1:])
+    ends = np.cumsum(count)
+    return B1.astype(np.int64) + rows[ends] - rows[ends - count]
+
+
+def crelu(acc):
+    return np.clip(acc, 0, QA)
+
+
+def evaluate(net, d, chunk=CHUNK):
+    """The integer eval of every record of d (player to move's view), and the largest |acc|.
+    Raises OverflowError if an accumulator leaves int16 or the output leaves int32."""
+    evals = np.empty(len(d), np.int64)
+    worst = 0
+    W2 = net.W2.astype(np.int64)
+    H = net.hidden
+    for c in range(0, len(d), chunk):
+        sl = slice(c, c + chunk)
+        us = accumulate(net.W1, net.B1, d.feats, d.start[sl], d.n_us[sl].astype(np.int64))
+        them = accumulate(net.W1, net.B1, d.feats, d.start[sl] + d.n_us[sl],
+                          d.n_them[sl].astype(np.int64))
+        big = max(int(np.abs(us).max(initial=0)), int(np.abs(them).max(initial=0)))
+        if big > INT16_MAX:
+            bad = c + int(np.flatnonzero((np.abs(us) > INT16_MAX).any(1)
+                                         | (np.abs(them) > INT16_MAX).any(1))[0])
+            raise OverflowError(f"record {bad}: an accumulator reaches {big}, beyond int16")
+        worst = max(worst, big)
+        out = net.B2 + crelu(us) @ W2[:H] + crelu(them) @ W2[H:]
+        if out.min(initial=0) < INT32_MIN or out.max(initial=0) > INT32_MAX:
+            raise OverflowError(f"records {c}..: the output leaves int32")
+        evals[sl] = np.clip((out * SCALE) // (QA * QB), -EVAL_LIMIT, EVAL_LIMIT)
+    return evals, worst
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="The engine's exact integer NNUE eval, one line per record.")
+    ap.add_argument("net")
+    ap.add_argument("data", nargs="+")
+    ap.add_argument("--positions", action="store_true", help="print 'eval<TAB>position' lines")
+    a = ap.parse_args(argv)
+    try:
+        net = netfile.read_net(a.net)
+        d = datafile.read_files(a.data, net.game, a.positions)
+        if d.feature_set != net.feature_set or d.n_features != net.n_features:
+            sys.exit(f"quantised.py: the data's feature set {d.feature_set}/{d.n_features} is "
+                     f"not the net's {net.feature_set}/{net.n_features}")
+        evals, _ = evaluate(net, d)
+    except (datafile.DataError, netfile.NetError, OverflowError, OSError) as e:
+        sys.exit(f"quantised.py: {e}")
+    out = sys.stdout
+    for i, e in enumerate(evals.tolist()):
+        out.write(f"{e}\t{d.positions[i]}\n" if a.positions else f"{e}\n")
+
+
+if __name__ == "__main__":
+    main()

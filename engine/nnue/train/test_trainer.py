@@ -1,0 +1,353 @@
+#!/usr/bin/python3
+"""test_trainer.py — the trainer's own tests (ctest: nnue_trainer): the data and net formats
+with every refusal, the integer reference on a hand-computed net, and training itself on tiny
+synthetic sets (one epoch, learning, same seed same bytes, export read back, --init).
+Exits 77 (ctest: skipped) with a SKIPPED line when numpy or torch is missing."""
+
+import contextlib
+import io
+import os
+import struct
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+SKIP = 77
+
+try:
+    import numpy as np
+except ImportError:
+    print("SKIPPED: python3-numpy is missing (sudo apt-get install python3-numpy)")
+    sys.exit(SKIP)
+try:
+    import torch  # noqa: F401  (train.py imports it; here only its presence is checked)
+except ImportError:
+    print("SKIPPED: python3-torch is missing (sudo apt-get install python3-torch): "
+          "the trainer cannot run")
+    sys.exit(SKIP)
+
+import data as datafile  # noqa: E402
+import netfile  # noqa: E402
+import quantised  # noqa: E402
+import synthetic  # noqa: E402
+import train  # noqa: E402
+
+RECORDS = [(10, 1, 1, [1, 2, 3], [4, 5], "abc"), (-5, 0, 2, [], [7], ""),
+           (32000, -1, 2, [63], [], "x y z"), (-32000, 1, 1, [0, 0], [63, 62], "p")]
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def run_train(*argv):
+    """train.main in this process; returns (exit code, stdout)."""
+    out = io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            train.main([str(a) for a in argv])
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+            if not isinstance(e.code, int):
+                out.write(str(e.code))
+    return code, out.getvalue()
+
+
+class Tmp(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+
+class DataFile(Tmp):
+    def write(self, name="d.dat", records=RECORDS, game="embed", fs="embed-a1", nf=64):
+        p = self.path(name)
+        datafile.write_data(p, game, fs, nf, records)
+        return p
+
+    def refused(self, blob, offset, words, **kw):
+        p = self.path("bad.dat")
+        with open(p, "wb") as f:
+            f.write(blob)
+        with self.assertRaises(datafile.DataError) as cm:
+            datafile.read_data(p, **kw)
+        msg = str(cm.exception)
+        self.assertTrue(msg.startswith(f"{p}: byte {offset}: "), msg)
+        self.assertIn(words, msg)
+
+    def test_round_trip(self):
+        d = datafile.read_data(self.write(), "embed", "embed-a1", 64, positions=True)
+        self.assertEqual((d.game, d.feature_set, d.n_features, len(d)), ("embed", "embed-a1", 64, 4))
+        for i, (score, result, stm, us, them, pos) in enumerate(RECORDS):
+            self.assertEqual((int(d.score[i]), int(d.result[i]), int(d.stm[i])), (score, result, stm))
+            self.assertEqual(d.features(i), (us, them))
+            self.assertEqual(d.positions[i], pos)
+        self.assertEqual(d.max_active(), 3)
+
+    def test_empty_file_and_two_files(self):
+        empty = self.write("e.dat", [])
+        self.assertEqual(len(datafile.read_data(empty)), 0)
+        d = datafile.read_files([self.write(), empty, self.write("b.dat")], "embed", positions=True)
+        self.assertEqual(len(d), 8)
+        self.assertEqual(d.features(6), d.features(2))
+        self.assertEqual(d.positions[7], "p")
+
+    def test_vectorised_writer_same_bytes(self):
+        us_them = [r[3] + r[4] for r in RECORDS]
+        p = self.path("v.dat")
+        datafile.write_arrays(p, "embed", "embed-a1", 64, [r[0] for r in RECORDS],
+                              [r[1] for r in RECORDS], [r[2] for r in RECORDS],
+                              [len(r[3]) for r in RECORDS], [len(r[4]) for r in RECORDS],
+                              sum(us_them, []), [r[5] for r in RECORDS])
+        self.assertEqual(read_bytes(p), read_bytes(self.write()))
+
+    def test_refusals(self):
+        good = read_bytes(self.write())
+        h = datafile.HEADER.size
+        first = datafile.encode_record(*RECORDS[0])
+        self.refused(good[:40], 40, "header cut short")
+        self.refused(b"SIMIADG2" + good[8:], 0, "not a Simia data file")
+        self.refused(good[:8] + struct.pack("<I", 2) + good[12:], 8, "version 2")
+        self.refused(good, 16, "game is 'embed', expected 'mad'", game="mad")
+        self.refused(good, 32, "feature set is 'embed-a1', expected 'embed-b'", feature_set="embed-b")
+        self.refused(good, 12, "n_features is 64, expected 65", n_features=65)
+        self.refused(good[:12] + struct.pack("<I", 0) + good[16:], 12, "n_features 0")
+        self.refused(good[:16] + b"\0" * 16 + good[32:], 16, "not a NUL-padded name")
+        self.refused(good[:h + 2], h, "cut short: 2 bytes")
+        self.refused(good[:h + len(first) - 1], h, "record cut short")
+        self.refused(good[:-1], h + len(first) + len(datafile.encode_record(*RECORDS[1]))
+                     + len(datafile.encode_record(*RECORDS[2])), "record cut short")
+        flip = bytearray(good)
+        flip[h + 4] ^= 1  # the score's low byte
+        self.refused(bytes(flip), h, "checksum mismatch")
+        self.refused(good[:h] + struct.pack("<I", 4) + b"\0" * 8, h, "shorter than its fixed fields")
+
+        def rec(body):
+            return struct.pack("<I", len(body)) + body + struct.pack("<I", datafile.fnv1a(body))
+
+        def body(score=0, result=0, stm=1, us=(1,), them=(2,), pos=b"q", n_us=None, n_them=None,
+                 extra=b""):
+            return (struct.pack("<hbBHH", score, result, stm, len(us) if n_us is None else n_us,
+                                len(them) if n_them is None else n_them)
+                    + struct.pack(f"<{len(us) + len(them)}I", *us, *them)
+                    + struct.pack("<H", len(pos)) + pos + extra)
+
+        head = good[:h] + first
+        at = h + len(first)
+        self.refused(head + rec(body(us=(1, 64))), at + 4 + 8 + 4, "feature 64 out of range [0, 64)")
+        self.refused(head + rec(body(stm=3)), at + 4 + 3, "player deciding 3")
+        self.refused(head + rec(body(stm=0)), at + 4 + 3, "player deciding 0")
+        self.refused(head + rec(body(result=2)), at + 4 + 2, "result 2")
+        self.refused(head + rec(body(score=-32001)), at + 4, "score -32001 beyond")
+        self.refused(head + rec(body(extra=b"z")), at, "disagrees with its contents")
+        self.refused(head + rec(body(n_us=30)), at, "features overrun")
+        self.refused(head + rec(body(n_us=513, us=())), at, "more than 512 a side")
+        self.refused(head + rec(body(pos=b"\xff")), at + 4 + 8 + 8 + 2, "not UTF-8", positions=True)
+
+    def test_checksum_vectorised(self):
+        raw = np.frombuffer(b"abcdefgh", np.uint8)
+        got = datafile.fnv1a_many(raw, np.array([0, 2, 7, 3]), np.array([8, 3, 1, 0]))
+        want = [datafile.fnv1a(b"abcdefgh"), datafile.fnv1a(b"cde"), datafile.fnv1a(b"h"), 0x811C9DC5]
+        self.assertEqual(got.tolist(), want)
+        self.assertEqual(datafile.fnv1a(b"a"), 0xE40C292C)  # the published FNV-1a test vector
+
+
+def hand_net():
+    """A 4-feature, 16-wide net whose evals are worked out by hand in the test."""
+    W1 = np.zeros((4, 16), np.int16)
+    B1 = np.zeros(16, np.int16)
+    W2 = np.zeros(32, np.int16)
+    W1[0, 0], W1[1, 0], W1[2, 1], W1[3, 1] = 100, 200, -50, 300
+    B1[0], B1[1] = 10, 5
+    W2[0], W2[1], W2[16], W2[17] = 7, -3, -2, 5
+    return netfile.Net("embed", "embed-a1", W1, B1, W2, -1000)
+
+
+class Reference(Tmp):
+    def test_hand_computed(self):
+        net = hand_net()
+        p = self.path("h.dat")
+        datafile.write_data(p, "embed", "embed-a1", 4, [
+            (0, 0, 1, [0, 1], [2], "a"),   # us: acc0 310 -> 255, acc1 5; them: acc0 10, acc1 -45 -> 0
+            (0, 0, 2, [2, 3], [], "b"),    # us: acc0 10, acc1 255 (clamped from 255); them: 10, 5
+            (0, 0, 1, [], [0, 0, 1, 3], "c"),  # us: 10, 5; them: 410 -> 255, 305 -> 255
+        ])
+        d = datafile.read_data(p)
+        evals, worst = quantised.evaluate(net, d)
+        outs = [-1000 + 255 * 7 + 5 * -3 + 10 * -2 + 0 * 5,
+                -1000 + 10 * 7 + 255 * -3 + 10 * -2 + 5 * 5,
+                -1000 + 10 * 7 + 5 * -3 + 255 * -2 + 255 * 5]
+        self.assertEqual(outs, [750, -1690, -180])
+        # floor division: 750*400/16320 = 18.38 -> 18; -1690*400/16320 = -41.42 -> -42; -4.41 -> -5
+        self.assertEqual(evals.tolist(), [18, -42, -5])
+        self.assertEqual(worst, 410)
+        # the command line prints the same, one line per record
+        buf = io.StringIO()
+        nf = self.path("h.nnue")
+        netfile.write_net(nf, net)
+        with contextlib.redirect_stdout(buf):
+            quantised.main([nf, p, "--positions"])
+        self.assertEqual(buf.getvalue(), "18\ta\n-42\tb\n-5\tc\n")
+
+    def test_clamped_and_overflow(self):
+        net = hand_net()
+        net.B2 = 2_000_000_000 // 255  # far beyond the eval's range
+        p = self.path("o.dat")
+        datafile.write_data(p, "embed", "embed-a1", 4, [(0, 0, 1, [0], [], "")])
+        self.assertEqual(quantised.evaluate(net, datafile.read_data(p))[0].tolist(),
+                         [quantised.EVAL_LIMIT])
+        net.B2 = -net.B2
+        self.assertEqual(quantised.evaluate(net, datafile.read_data(p))[0].tolist(),
+                         [-quantised.EVAL_LIMIT])
+        net.W1[3, 1] = 32000
+        datafile.write_data(p, "embed", "embed-a1", 4, [(0, 0, 1, [3, 3], [], "")])
+        with self.assertRaisesRegex(OverflowError, "record 0: an accumulator reaches 64005"):
+            quantised.evaluate(net, datafile.read_data(p))
+
+
+class NetFile(Tmp):
+    def test_round_trip_and_refusals(self):
+        net = hand_net()
+        p = self.path("n.nnue")
+        size = netfile.write_net(p, net)
+        self.assertEqual(size, 68 + 2 * (4 * 16 + 16 + 32) + 4)
+        back = netfile.read_net(p, "embed", "embed-a1", 4)
+        for a, b in ((back.W1, net.W1), (back.B1, net.B1), (back.W2, net.W2)):
+            self.assertTrue(np.array_equal(a, b))
+        self.assertEqual(back.B2, -1000)
+        good = read_bytes(p)
+
+        def refused(blob, offset, words, **kw):
+            with open(p, "wb") as f:
+                f.write(blob)
+            with self.assertRaises(netfile.NetError) as cm:
+                netfile.read_net(p, **kw)
+            self.assertTrue(str(cm.exception).startswith(f"{p}: byte {offset}: "), str(cm.exception))
+            self.assertIn(words, str(cm.exception))
+
+        refused(good[:60], 60, "header cut short")
+        refused(b"SIMIANN2" + good[8:], 0, "not a Simia net")
+        refused(good[:8] + struct.pack("<I", 9) + good[12:], 8, "version 9")
+        refused(good, 12, "game is 'embed', expected 'mad'", game="mad")
+        refused(good, 28, "feature set is 'embed-a1', expected 'x'", feature_set="x")
+        refused(good, 44, "n_features is 4, expected 5", n_features=5)
+        refused(good[:48] + struct.pack("<I", 24) + good[52:], 44, "hidden 24")
+        refused(good[:52] + struct.pack("<i", 127) + good[56:], 52, "qa, qb, scale are 127")
+        refused(good[:-1], len(good) - 1, "cut short")
+        refused(good + b"\0", len(good), "trailing bytes")
+        flip = bytearray(good)
+        flip[100] ^= 4
+        refused(bytes(flip), 64, "checksum mismatch")
+
+
+class Training(Tmp):
+    def synth(self, name="s.dat", records=400, features=64, active=8, seed=5):
+        p = self.path(name)
+        synthetic.make(p, records, features, active, seed, game="embed", feature_set="embed-a1")
+        return p
+
+    def test_one_epoch_export_and_reload(self):
+        data, net = self.synth(), self.path("a.nnue")
+        code, out = run_train("--data", data, "--out", net, "--game", "embed", "--hidden", 32,
+                              "--epochs", 1, "--batch", 64, "--seed", 1)
+        self.assertEqual(code, 0, out)
+        self.assertRegex(out, r"epoch 1: train loss [0-9.]+  val loss [0-9.]+ ")
+        self.assertIn(f"wrote {net}: {os.path.getsize(net)} bytes", out)
+        n = netfile.read_net(net, "embed", "embed-a1", 64)
+        self.assertEqual((n.hidden, n.W1.shape), (32, (64, 32)))
+        # --init with no epochs gives back the same net, byte for byte
+        code, out = run_train("--data", data, "--out", self.path("b.nnue"), "--game", "embed",
+                              "--hidden", 32, "--epochs", 0, "--init", net)
+        self.assertEqual(code, 0, out)
+        self.assertEqual(read_bytes(net), read_bytes(self.path("b.nnue")))
+
+    def test_learns(self):
+        data, net = self.synth(records=3000, seed=7), self.path("l.nnue")
+        code, out = run_train("--data", data, "--out", net, "--game", "embed", "--hidden", 32,
+                              "--epochs", 6, "--batch", 128, "--lr", 3e-3, "--lambda", 1.0,
+                              "--seed", 2, "--val-fraction", 0.1)
+        self.assertEqual(code, 0, out)
+        val = [float(line.split("val loss ")[1].split()[0]) for line in out.splitlines()
+               if line.startswith("epoch")]
+        self.assertEqual(len(val), 7)
+        self.assertTrue(all(np.isfinite(val)), out)
+        self.assertLess(val[-1], 0.5 * val[0], out)
+        # the exported integer net keeps what was learnt: its evals follow the scores
+        d = datafile.read_data(data)
+        evals, _ = quantised.evaluate(netfile.read_net(net), d)
+        self.assertGreater(np.corrcoef(evals, d.score)[0, 1], 0.9)
+
+    def test_same_seed_same_bytes(self):
+        data = self.synth(seed=9)
+        blobs = []
+        for name, seed in (("x.nnue", 4), ("y.nnue", 4), ("z.nnue", 5)):
+            code, out = run_train("--data", data, "--out", self.path(name), "--game", "embed",
+                                  "--hidden", 16, "--epochs", 2, "--batch", 50, "--seed", seed)
+            self.assertEqual(code, 0, out)
+            blobs.append(read_bytes(self.path(name)))
+        self.assertEqual(blobs[0], blobs[1])
+        self.assertNotEqual(blobs[0], blobs[2])
+
+    def test_clipping_keeps_int16(self):
+        # many active features and a huge learning rate: the clips must hold the accumulators
+        data = self.synth(records=300, features=64, active=200)
+        net = self.path("c.nnue")
+        code, out = run_train("--data", data, "--out", net, "--game", "embed", "--hidden", 16,
+                              "--epochs", 2, "--batch", 32, "--lr", 0.5)
+        self.assertEqual(code, 0, out)
+        n = netfile.read_net(net)
+        d = datafile.read_data(data)
+        bound = train.acc_bound(n, d.max_active())
+        self.assertLessEqual(bound, 32767)
+        self.assertGreater(bound, 20000, "the clip was not reached: the test does not test it")
+        quantised.evaluate(n, d)  # asserts every accumulator within int16
+
+    def test_gradient_equals_embeddingbag(self):
+        d = datafile.read_data(self.synth(records=200, features=64, active=10))
+        torch.manual_seed(3)
+        model = train.make_model(torch, 64, 16)
+        idx = np.arange(0, 200, 3)
+        target = torch.rand(len(idx))
+        loss = torch.mean((torch.sigmoid(model(train.batch_inputs(d, idx, True)) / 400) - target) ** 2)
+        loss.backward()
+        mine = model.w1.grad.clone()
+        flat, offsets, _, _ = train.batch_inputs(d, idx)
+        acc = torch.nn.functional.embedding_bag(torch.from_numpy(flat), model.w1,
+                                                torch.from_numpy(offsets), mode="sum")
+        x = torch.clamp(acc + model.b1, 0, 1)
+        x = torch.cat([x[:len(idx)], x[len(idx):]], dim=1)
+        ref = torch.mean((torch.sigmoid((x @ model.w2 + model.b2) * 400 / 400) - target) ** 2)
+        self.assertAlmostEqual(loss.item(), ref.item(), places=6)
+        model.w1.grad = None
+        ref.backward()
+        self.assertGreater(mine.abs().max().item(), 0)
+        self.assertTrue(torch.allclose(mine, model.w1.grad, rtol=1e-5, atol=1e-8))
+
+    def test_refusals(self):
+        data = self.synth()
+        code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "mad")
+        self.assertEqual(code, 1)
+        self.assertIn(f"{data}: byte 16: game is 'embed', expected 'mad'", out)
+        other = self.path("o.dat")
+        synthetic.make(other, 10, 65, 4, 1, game="embed", feature_set="embed-a1")
+        code, out = run_train("--data", data, other, "--out", self.path("r.nnue"), "--game", "embed")
+        self.assertIn(f"{other}: byte 12: n_features is 65, expected 64", out)
+        code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "embed",
+                              "--hidden", 24)
+        self.assertEqual(code, 2)
+        self.assertIn("multiple of 16", out)
+        netfile.write_net(self.path("h.nnue"), hand_net())
+        code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "embed",
+                              "--init", self.path("h.nnue"))
+        self.assertIn("n_features is 4, expected 64", out)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
