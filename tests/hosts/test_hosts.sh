@@ -74,9 +74,9 @@ bg=$!
 # The arena of shard 0002 (it runs in that shard's directory on its host), killed once it has played a game.
 victim=
 for _ in $(seq 600); do
-    for p in $(pgrep -f mini_arena.py || true); do
-        case $(readlink "/proc/$p/cwd" 2>/dev/null) in
-        */shards/0002) [ -s "/proc/$p/cwd/games.pgn" ] && victim=$p ;;
+    for p in /proc/[0-9]*; do
+        case $(readlink "$p/cwd" 2>/dev/null) in
+        */shards/0002) grep -qa mini_arena.py "$p/cmdline" 2>/dev/null && [ -s "$p/cwd/games.pgn" ] && victim=${p#/proc/} ;;
         esac
     done
     [ -z "$victim" ] || break
