@@ -117,8 +117,7 @@ for s in "${all[@]}"; do [ -e "$out/shards/$s/done" ] || todo+=("$s"); done
 t0=$(date +%s)
 if [ "$merge_only" = 1 ]; then
     mark_done "${todo[@]}"
-elif [ "$slurm_on" = 1 ]; then
-    [ ${#todo[@]} -gt 0 ] || { echo "datagen: every shard is done" >&2; exit 0; }
+elif [ "$slurm_on" = 1 ] && [ ${#todo[@]} -gt 0 ]; then
     printf '%s\n' "$job" >"$out/job.sh"
     printf 'cd %q && exec bash %q --merge-only %s\n' "$PWD" "$here/datagen.sh" "$command_args" >"$out/merge.sh"
     spread_slurm "$out" datagen "$slurm" "$wait" "${todo[@]}"

@@ -284,8 +284,7 @@ for s in "${shards[@]}"; do [ -e "$out/shards/$s/done" ] || todo+=("$s"); done
 stopped=0
 if [ "$merge_only" = 1 ]; then
     mark_done "${todo[@]}"
-elif [ "$slurm_on" = 1 ]; then
-    [ ${#todo[@]} -gt 0 ] || { echo "match: every shard is done" >&2; exit 0; }
+elif [ "$slurm_on" = 1 ] && [ ${#todo[@]} -gt 0 ]; then
     printf '%s\n' "$job" >"$out/job.sh"
     printf 'cd %q && exec bash %q --merge-only %s\n' "$PWD" "$here/match.sh" "$command_args" >"$out/merge.sh"
     spread_slurm "$out" match "$slurm" "$wait" "${todo[@]}"
@@ -295,8 +294,10 @@ elif [ ${#todo[@]} -gt 0 ] && [ -z "$sprt" ]; then
     mark_done "${todo[@]}"
 elif [ ${#todo[@]} -gt 0 ]; then
     # Rounds of as many shards as job slots, the test on everything merged after each (as fishtest):
-    # when it decides, no further round starts on any host.
-    for ((r = 0; r < ${#todo[@]}; r += slots)); do
+    # when it decides, no further round starts on any host (nor on a rerun, if it had decided).
+    merge
+    [ ${#todo[@]} = ${#shards[@]} ] || ! sprt_decided >&2 || stopped=1
+    for ((r = 0; stopped == 0 && r < ${#todo[@]}; r += slots)); do
         spread_run "$hosts" "$out" "$retries" "$job" "${todo[@]:r:slots}" >&2 || true
         mark_done "${todo[@]:r:slots}"
         merge
