@@ -1,9 +1,10 @@
 /* bench_speed.c — the game module's raw speed, straight through the game contract: perft
  * (bulk-counted leaves per second) and random playouts (games and plies per second). */
+#include "bench_speed.h"
+
 #include <inttypes.h>
 #include <string.h>
 
-#include "bench_internal.h"
 #include "engine/perft.h"
 #include "engine/prng.h"
 
@@ -21,12 +22,8 @@ int bench_perft(BenchRun *r, int argc, char **argv) {
     if (argc > 1) return bench_fail(r, 2, "perft takes one depth at most");
     if (argc == 1 && !bench_parse_int(argv[0], 1, 32, &depth))
         return bench_fail(r, 2, "perft depth must be a number 1..32, not '%.32s'", argv[0]);
-    SavedOptions saved = {.n = 0};
-    int n = 0;
-    if (!bench_game_defaults(r, &saved) || (n = bench_positions(r, list, BENCH_POS_MAX)) < 0) {
-        bench_restore(r, &saved);
-        return 1;
-    }
+    int n = bench_positions(r, list, BENCH_POS_MAX);
+    if (n < 0) return 1;
     const GameOps *g = engine_game(r->e);
     GameConfig cfg = engine_game_config(r->e);
     if (r->json)
@@ -69,7 +66,6 @@ int bench_perft(BenchRun *r, int argc, char **argv) {
                         "Leaves/CPU-second: %" PRIu64 "\nLeaves/second: %" PRIu64 "\n",
                 SIMIA_VERSION, g->isa, total, (double)total_ns / 1e6, (double)cpu / 1e6, rate(total, cpu),
                 rate(total, total_ns));
-    bench_restore(r, &saved);
     return 0;
 }
 
@@ -92,11 +88,6 @@ int bench_playouts(BenchRun *r, int argc, char **argv) {
         } else {
             return bench_fail(r, 2, "playouts: unexpected '%.32s' (COUNT 1..1000000000, --seed S, --list)", argv[i]);
         }
-    }
-    SavedOptions saved = {.n = 0};
-    if (!bench_game_defaults(r, &saved)) {
-        bench_restore(r, &saved);
-        return 1;
     }
     const GameOps *g = engine_game(r->e);
     GameConfig cfg = engine_game_config(r->e);
@@ -145,6 +136,5 @@ int bench_playouts(BenchRun *r, int argc, char **argv) {
                 SIMIA_VERSION, g->isa, seed, by_list ? "list" : "nth", count, plies, (double)plies / (double)count, wins[RESULT_P1_WIN],
                 wins[RESULT_P2_WIN], wins[RESULT_DRAW], (double)ns / 1e6, (double)cpu / 1e6, rate(plies, cpu),
                 rate((uint64_t)count, ns), rate(plies, ns));
-    bench_restore(r, &saved);
     return 0;
 }

@@ -1,45 +1,11 @@
-/* book_search.c — one search of a position for the book tools, through engine.h: the
- * exact lines of the deepest completed iteration, collected from the info reports. */
+/* book_search.c — one search of a position for the book tools, through engine_search: the
+ * exact lines of the deepest completed iteration, as move texts a book entry can hold. */
 #include "book_search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-typedef struct {
-    const GameOps *g;
-    BookSearchResult *r;
-    bool set[BOOK_SEARCH_LINES];
-    Move best;
-} Collect;
-
-/* Called from the search thread; read by the caller after engine_wait. */
-static void on_info(void *ctx, const SearchInfo *in) {
-    Collect *c = ctx;
-    if (in->bound != BOUND_EXACT || in->pv_len < 1 || in->multipv < 1 || in->multipv > BOOK_SEARCH_LINES) return;
-    if (in->depth > c->r->depth) {
-        c->r->depth = in->depth;
-        memset(c->set, 0, sizeof c->set);
-        c->r->scored = false;
-    } else if (in->depth < c->r->depth) {
-        return;
-    }
-    if (in->multipv == 1) c->r->scored = true, c->r->best_score = in->score;
-    JournalMove *l = &c->r->lines[in->multipv - 1];
-    char text[MOVE_STR_MAX];
-    c->g->print_move(in->root, in->pv[0], text);
-    size_t len = strlen(text);
-    if (len > BOOK_MOVE_MAX) return; /* cannot be stored (book_search says so) */
-    memcpy(l->move, text, len + 1);
-    l->score = in->score;
-    c->set[in->multipv - 1] = true;
-}
-
-static void on_bestmove(void *ctx, const GamePos *root, Move best, Move ponder) {
-    (void)root, (void)ponder;
-    ((Collect *)ctx)->best = best;
-}
 
 int64_t book_now_ms(void) {
     struct timespec ts;
@@ -64,26 +30,32 @@ bool book_search(Engine *e, const GamePos *pos, const SearchLimits *limits, int 
                  BookSearchResult *r, char *err) {
     const GameOps *g = engine_game(e);
     memset(r, 0, sizeof *r);
-    char value[32], ignored[ERR_STR_MAX];
-    snprintf(value, sizeof value, "%d", multipv < BOOK_SEARCH_LINES ? multipv : BOOK_SEARCH_LINES);
-    bool mpv = engine_set_option(e, "MultiPV", value, ignored);
-    if (multipv_ok) *multipv_ok = mpv;
+    if (multipv_ok) *multipv_ok = true; /* the engine searches any number of lines it is asked */
     char fen[POS_STR_MAX];
     g->print_pos(pos, fen);
-    if (!engine_set_position(e, fen, NULL, 0, err)) return false;
+    SearchRequest rq = {.position = fen, .limits = *limits,
+                        .multipv = multipv < BOOK_SEARCH_LINES ? multipv : BOOK_SEARCH_LINES};
+    SearchResult res;
     engine_new_game(e);
-    Collect c = {.g = g, .r = r};
-    SearchReport rep = {.ctx = &c, .info = on_info, .bestmove = on_bestmove};
     int64_t t0 = book_now_ms();
-    if (!engine_go(e, limits, &rep, err)) return false;
-    engine_wait(e);
+    if (!engine_search(e, &rq, &res, err)) return false;
     r->ms = book_now_ms() - t0;
+    r->depth = res.lines_depth;
+    r->scored = res.line_set[0];
+    r->best_score = res.line[0].score;
     int n = 0;
-    for (int i = 0; i < BOOK_SEARCH_LINES; i++)
-        if (c.set[i]) r->lines[n++] = r->lines[i];
+    for (int i = 0; i < BOOK_SEARCH_LINES; i++) {
+        if (!res.line_set[i]) continue;
+        char text[MOVE_STR_MAX];
+        g->print_move(engine_position(e), res.line[i].move, text);
+        size_t len = strlen(text);
+        if (len > BOOK_MOVE_MAX) continue; /* cannot be stored (said below if no line can) */
+        memcpy(r->lines[n].move, text, len + 1);
+        r->lines[n++].score = res.line[i].score;
+    }
     if (n == 0) {
         char text[MOVE_STR_MAX] = "none";
-        if (c.best != MOVE_NONE) g->print_move(pos, c.best, text);
+        if (res.best != MOVE_NONE) g->print_move(pos, res.best, text);
         snprintf(err, ERR_STR_MAX, "the search of %.120s reported no exact score (best move %s%s)", fen, text,
                  strlen(text) > BOOK_MOVE_MAX ? ", a move text too long for a book entry" : "");
         return false;

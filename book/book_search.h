@@ -1,6 +1,6 @@
-/* book_search.h — one search of a position through the engine's own API (engine.h), as
- * the book tools need it: the K best root moves with their scores at the last depth the
- * search completed. */
+/* book_search.h — one search of a position through the engine's search entry point
+ * (engine_search), as the book tools need it: the K best root moves with their scores at
+ * the last depth the search completed. */
 #ifndef SIMIA_BOOK_SEARCH_H
 #define SIMIA_BOOK_SEARCH_H
 
@@ -20,10 +20,12 @@ typedef struct {
     Score best_score;
 } BookSearchResult;
 
-/* Sets MultiPV to multipv (when the engine has that option; *multipv_ok tells), clears the
- * engine's search state (so that one thread gives the same result every time), searches pos
- * with limits and waits for the result. False (err) if the engine refused, or if no line
- * has a move text a book entry can hold (then r->scored may still give the best score). */
+/* Clears the engine's search state (so that one thread gives the same result every time)
+ * and searches pos with limits for multipv lines (at most BOOK_SEARCH_LINES; *multipv_ok
+ * says the engine took them: always, since the lines are asked of the search itself, not
+ * set as an option). False (err) if the engine refused, or if no line has a move text a
+ * book entry can hold (then r->scored may still give the best score). The engine's
+ * position is pos afterwards. */
 bool book_search(Engine *e, const GamePos *pos, const SearchLimits *limits, int multipv, bool *multipv_ok,
                  BookSearchResult *r, char *err);
 

@@ -15,8 +15,7 @@
 #define GAME_OPT_NAME_MAX 64
 
 struct Engine {
-    const GameOps *game;
-    int game_index; /* in GAMES */
+    const GameOps *game; /* the current game: its one holder (the pool and jobs get it per search) */
     OptionTable options;
     /* Index in the table of each game's options (all games' are declared at once). */
     int game_opt[GAMES_MAX][GAME_MAX_OPTIONS];
@@ -33,11 +32,6 @@ struct Engine {
     EnginePreGo pre_go; /* the book, when one is attached */
     void *pre_go_ctx;
 };
-
-static int options_index(Engine *e, const char *name) {
-    Option *o = options_find(&e->options, name);
-    return o ? (int)(o - e->options.opt) : 0;
-}
 
 /* ---- the search options: Hash and Threads refuse to change during a search ---- */
 
@@ -84,9 +78,26 @@ static bool apply_game_option(void *owner, const Option *o, int64_t v, const cha
     return true;
 }
 
+/* Switches to game GAMES[index]: what the Game option does when the table sets it (the
+ * table records the new value itself, once this returns true). */
+static bool switch_game(Engine *e, int index, char *err) {
+    if (busy_refusal(e, "Game", err)) return false;
+    const GameOps *ops = GAMES[index]->init(); /* the build of the game this CPU runs */
+    if (!pool_fit_game(e->pool, ops, err)) return false;
+    const GameOps *old = e->game;
+    e->game = ops;
+    if (!engine_set_position(e, NULL, NULL, 0, err)) { /* only out of memory */
+        e->game = old;
+        pool_fit_game(e->pool, old, err);
+        return false;
+    }
+    tt_clear(&e->tt);
+    return true;
+}
+
 static bool apply_game(void *owner, const Option *o, int64_t v, const char *str, char *err) {
     (void)o, (void)str;
-    return engine_set_game(owner, GAMES[v], err);
+    return switch_game(owner, (int)v, err);
 }
 
 /* The Game combo, Repetition (one option for every game) and every game's rule options,
@@ -94,7 +105,7 @@ static bool apply_game(void *owner, const Option *o, int64_t v, const char *str,
 static void add_game_options(Engine *e) {
     for (int g = 0; g < GAMES_COUNT; g++) e->game_names[g] = GAMES[g]->name;
     e->game_names[GAMES_COUNT] = NULL;
-    Option game = {.name = "Game", .type = OPT_COMBO, .def = e->game_index, .vars = e->game_names,
+    Option game = {.name = "Game", .type = OPT_COMBO, .def = game_index(e->game), .vars = e->game_names,
                    .apply = apply_game, .owner = e};
     options_add(&e->options, &game);
     Option rep = {.name = "Repetition", .type = OPT_CHECK, .def = 1, .min = 0, .max = 1};
@@ -137,7 +148,6 @@ Engine *engine_create(const GameOps *game) {
     Engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->game = game;
-    e->game_index = index;
     history_init(&e->history);
     add_game_options(e);
     tt_init(&e->tt);
@@ -168,32 +178,18 @@ void engine_destroy(Engine *e) {
 
 const GameOps *engine_game(const Engine *e) { return e->game; }
 
+/* Through the option table, like `setoption name Game`: the table calls switch_game and
+ * records the value, so the option and the engine always agree. */
 bool engine_set_game(Engine *e, const GameOps *game, char *err) {
-    int index = game_index(game);
-    if (index < 0) {
+    if (game_index(game) < 0) {
         snprintf(err, ERR_STR_MAX, "'%s' is not a registered game", game->name);
         return false;
     }
-    if (busy_refusal(e, "Game", err)) return false;
-    const GameOps *ops = GAMES[index]->init(); /* the build of the game this CPU runs */
-    if (!pool_set_game(e->pool, ops, err)) return false;
-    const GameOps *old = e->game;
-    int old_index = e->game_index;
-    e->game = ops;
-    e->game_index = index;
-    e->options.opt[options_index(e, "Game")].value = index;
-    snprintf(e->options.opt[options_index(e, "Game")].str, OPTION_STR_MAX, "%s", ops->name);
-    if (!engine_set_position(e, NULL, NULL, 0, err)) { /* only out of memory */
-        e->game = old, e->game_index = old_index;
-        pool_set_game(e->pool, old, err);
-        return false;
-    }
-    tt_clear(&e->tt);
-    return true;
+    return options_set(&e->options, "Game", game->name, err);
 }
 
 const char *engine_game_option_name(const Engine *e, int i) {
-    return i >= 0 && i < e->game->n_options && i < GAME_MAX_OPTIONS ? e->opt_name[e->game_index][i] : NULL;
+    return i >= 0 && i < e->game->n_options && i < GAME_MAX_OPTIONS ? e->opt_name[game_index(e->game)][i] : NULL;
 }
 OptionTable *engine_options(Engine *e) { return &e->options; }
 void engine_add_option(Engine *e, const Option *o) { options_add(&e->options, o); }
@@ -210,8 +206,9 @@ int64_t engine_option_int(Engine *e, const char *name) {
 GameConfig engine_game_config(Engine *e) {
     GameConfig c;
     memset(&c, 0, sizeof c);
+    int g = game_index(e->game);
     for (int i = 0; i < e->game->n_options && i < GAME_MAX_OPTIONS; i++)
-        c.v[i] = (int)e->options.opt[e->game_opt[e->game_index][i]].value;
+        c.v[i] = (int)e->options.opt[e->game_opt[g][i]].value;
     return c;
 }
 
@@ -307,7 +304,11 @@ int engine_player_to_move(const Engine *e) {
     return e->status == POS_NONE ? PLAYER_1 : e->game->player_to_move(&e->pos);
 }
 
-bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report, char *err) {
+/* engine_go with the lines to search (multipv); *answered tells whether the pre-go module
+ * answered (no search runs then). */
+static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report, int multipv, bool *answered,
+               char *err) {
+    *answered = false;
     if (pool_busy(e->pool)) {
         snprintf(err, ERR_STR_MAX, "a search is already running (send stop first)");
         return false;
@@ -333,6 +334,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
         if (note[0] && report->message) report->message(report->ctx, note);
         if (m != MOVE_NONE && e->game->is_legal(&e->pos, m)) {
             if (report->bestmove) report->bestmove(report->ctx, &e->pos, m, MOVE_NONE);
+            *answered = true;
             return true;
         }
     }
@@ -342,7 +344,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.root = e->pos;
     job.limits = *limits;
     job.report = *report;
-    job.multipv = (int)engine_option_int(e, "MultiPV");
+    job.multipv = multipv;
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
     /* The positions before the root that the search may meet again. */
@@ -358,6 +360,77 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report
         snprintf(err, ERR_STR_MAX, "could not start the search");
         return false;
     }
+    return true;
+}
+
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchReport *report, char *err) {
+    bool answered;
+    return go(e, limits, report, (int)engine_option_int(e, "MultiPV"), &answered, err);
+}
+
+/* ---- engine_search: a report that keeps what the search said, and passes it on ---- */
+
+typedef struct {
+    SearchResult *r;
+    const SearchReport *also;
+} Collector;
+
+/* Called from the search threads one at a time; read by engine_search after engine_wait. */
+static void collect_info(void *ctx, const SearchInfo *in) {
+    Collector *c = ctx;
+    SearchResult *r = c->r;
+    if (in->multipv <= 1) {
+        r->depth = in->depth, r->seldepth = in->seldepth, r->score = in->score, r->bound = in->bound;
+        r->nodes = in->nodes, r->time_ms = in->time_ms;
+        r->pv_len = in->pv_len < MAX_PLY ? in->pv_len : MAX_PLY;
+        memcpy(r->pv, in->pv, sizeof *r->pv * (size_t)r->pv_len);
+    }
+    if (in->bound == BOUND_EXACT && in->pv_len >= 1 && in->multipv >= 1 && in->multipv <= MAX_MULTIPV &&
+        in->depth >= r->lines_depth) {
+        if (in->depth > r->lines_depth) {
+            r->lines_depth = in->depth;
+            memset(r->line_set, 0, sizeof r->line_set);
+        }
+        r->line_set[in->multipv - 1] = true;
+        r->line[in->multipv - 1] = (SearchLine){in->pv[0], in->score};
+    }
+    if (c->also && c->also->info) c->also->info(c->also->ctx, in);
+}
+
+static void collect_currmove(void *ctx, const GamePos *root, Move m, int number, int depth) {
+    const SearchReport *also = ((Collector *)ctx)->also;
+    if (also && also->currmove) also->currmove(also->ctx, root, m, number, depth);
+}
+
+static void collect_message(void *ctx, const char *text) {
+    const SearchReport *also = ((Collector *)ctx)->also;
+    if (also && also->message) also->message(also->ctx, text);
+}
+
+static void collect_bestmove(void *ctx, const GamePos *root, Move best, Move ponder) {
+    Collector *c = ctx;
+    c->r->best = best, c->r->ponder = ponder;
+    if (c->also && c->also->bestmove) c->also->bestmove(c->also->ctx, root, best, ponder);
+}
+
+bool engine_search(Engine *e, const SearchRequest *rq, SearchResult *out, char *err) {
+    memset(out, 0, sizeof *out);
+    if (rq->limits.infinite || rq->limits.ponder) {
+        snprintf(err, ERR_STR_MAX, "a search that waits for stop or ponderhit cannot be waited for");
+        return false;
+    }
+    if (!engine_set_position(e, rq->position, rq->moves, rq->n_moves, err)) return false;
+    Collector c = {.r = out, .also = rq->report};
+    /* currmove only when asked: the search then skips the work of reporting it. */
+    SearchReport collect = {.ctx = &c, .info = collect_info, .message = collect_message,
+                            .bestmove = collect_bestmove,
+                            .currmove = rq->report && rq->report->currmove ? collect_currmove : NULL};
+    int multipv = rq->multipv > 0 ? (rq->multipv < MAX_MULTIPV ? rq->multipv : MAX_MULTIPV)
+                                  : (int)engine_option_int(e, "MultiPV");
+    bool answered;
+    if (!go(e, &rq->limits, &collect, multipv, &answered, err)) return false;
+    engine_wait(e);
+    out->searched = !answered;
     return true;
 }
 

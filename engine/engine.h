@@ -16,7 +16,8 @@ void engine_destroy(Engine *e); /* stops and joins any search */
 
 const GameOps *engine_game(const Engine *e);
 /* Switches to another registered game, at its start position, with a cleared hash and
- * histories (also what `setoption name Game` does). Refused during a search. */
+ * histories: sets the option Game (exactly what `setoption name Game` does). Refused during
+ * a search. */
 bool engine_set_game(Engine *e, const GameOps *game, char *err);
 /* The name under which the current game's i-th option is announced (its game's prefix and
  * its name), or NULL. */
@@ -88,5 +89,52 @@ bool engine_searching(const Engine *e);
 uint64_t engine_nodes(const Engine *e);
 /* Forgets everything learned (hash, histories); a running search is stopped first. */
 void engine_new_game(Engine *e);
+
+/* ---- one search from start to end: the entry point of jobs (bench, selfplay, the book
+ * tools, datagen), synchronous and silent unless asked ---- */
+typedef struct {
+    /* The position to search, as engine_set_position takes it (the position string, NULL
+     * for the start position, and the moves played from it: a game's moves give the search
+     * its repetition history); the engine's position is this one afterwards. */
+    const char *position;
+    const char *const *moves;
+    int n_moves;
+    SearchLimits limits;
+    int multipv;                /* lines to search; 0: the MultiPV option's */
+    const SearchReport *report; /* also told everything as it comes (e.g. to print it); NULL: nothing */
+} SearchRequest;
+
+typedef struct {
+    Move move;
+    Score score;
+} SearchLine;
+
+/* What one search found. */
+typedef struct {
+    Move best, ponder; /* ponder: MOVE_NONE unless the Ponder option is on */
+    bool searched;     /* false: a module (the book) answered without searching */
+    /* The last line reported for the best move (MultiPV line 1), the one the protocol
+     * prints last before bestmove; 0 and empty if none was. nodes and time_ms are the
+     * search's (all threads) when that line was reported. */
+    int depth, seldepth;
+    Score score;
+    Bound bound;
+    uint64_t nodes;
+    int64_t time_ms;
+    int pv_len;
+    Move pv[MAX_PLY];
+    /* The lines of the deepest iteration that reported exact scores (MultiPV), by line
+     * number less one; line_set tells which were reported. lines_depth 0: none. */
+    int lines_depth;
+    bool line_set[MAX_MULTIPV];
+    SearchLine line[MAX_MULTIPV];
+} SearchResult;
+
+/* Sets the request's position and searches it with its limits until the search ends
+ * (so the limits must end it: a depth, nodes or time, never infinite or ponder), as
+ * engine_go does (the book, when attached and on, may answer). False (err) if the
+ * position is refused (the engine then holds what engine_set_position left) or the search
+ * cannot start. Engines are independent: several may each search in their own thread. */
+bool engine_search(Engine *e, const SearchRequest *rq, SearchResult *out, char *err);
 
 #endif

@@ -10,11 +10,6 @@
 #include "movepick.h"
 #include "prng.h"
 
-void search_limits_init(SearchLimits *l) {
-    memset(l, 0, sizeof *l);
-    l->time[0] = l->time[1] = l->inc[0] = l->inc[1] = l->movetime = -1;
-}
-
 /* ---- read-only tables ---- */
 
 /* Late-move reductions from an integer approximation of log(depth) * log(moves), so that
@@ -46,14 +41,14 @@ static void init_tables(void) {
 
 /* ---- thread state ---- */
 
-SearchThread *search_thread_new(const GameOps *g, int id) {
+SearchThread *search_thread_new(int history_size, int id) {
     pthread_once(&tables_once, init_tables);
     SearchThread *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     t->id = id;
-    t->game = g;
-    t->history = calloc((size_t)g->history_size * 2, sizeof *t->history);
-    t->counter = calloc((size_t)g->history_size, sizeof *t->counter);
+    t->history_size = history_size;
+    t->history = calloc((size_t)history_size * 2, sizeof *t->history);
+    t->counter = calloc((size_t)history_size, sizeof *t->counter);
     if (!t->history || !t->counter) {
         search_thread_free(t);
         return NULL;
@@ -62,16 +57,16 @@ SearchThread *search_thread_new(const GameOps *g, int id) {
     return t;
 }
 
-bool search_thread_set_game(SearchThread *t, const GameOps *g) {
-    int16_t *history = calloc((size_t)g->history_size * 2, sizeof *history);
-    Move *counter = calloc((size_t)g->history_size, sizeof *counter);
+bool search_thread_resize(SearchThread *t, int history_size) {
+    int16_t *history = calloc((size_t)history_size * 2, sizeof *history);
+    Move *counter = calloc((size_t)history_size, sizeof *counter);
     if (!history || !counter) {
         free(history), free(counter);
         return false;
     }
     free(t->history), free(t->counter);
     t->history = history, t->counter = counter;
-    t->game = g;
+    t->history_size = history_size;
     return true;
 }
 
@@ -84,8 +79,8 @@ void search_thread_free(SearchThread *t) {
 }
 
 void search_thread_clear(SearchThread *t) {
-    memset(t->history, 0, (size_t)t->game->history_size * 2 * sizeof *t->history);
-    memset(t->counter, 0, (size_t)t->game->history_size * sizeof *t->counter);
+    memset(t->history, 0, (size_t)t->history_size * 2 * sizeof *t->history);
+    memset(t->counter, 0, (size_t)t->history_size * sizeof *t->counter);
 }
 
 uint64_t search_total_nodes(const SearchShared *sh) {
@@ -106,7 +101,7 @@ static inline void count_node(SearchThread *t) {
 static bool time_up(const SearchThread *t) {
     const SearchShared *sh = t->sh;
     if (sh->budget.maximum < 0 || atomic_load(sh->pondering)) return false;
-    return search_now_ms() - atomic_load(sh->clock_start) >= sh->budget.maximum;
+    return timeman_now_ms() - atomic_load(sh->clock_start) >= sh->budget.maximum;
 }
 
 /* Whether this thread must unwind now. The pool's flag stops every thread; thread 0 also
@@ -170,7 +165,7 @@ static inline Score evaluate(const SearchThread *t) {
 }
 
 static inline int16_t *history_of(SearchThread *t, int player) {
-    return t->history + (size_t)player * (size_t)t->game->history_size;
+    return t->history + (size_t)player * (size_t)t->history_size;
 }
 
 static inline void history_update(int16_t *h, int bonus) {
@@ -450,7 +445,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
 
 /* ---- root ---- */
 
-static int64_t elapsed_ms(const SearchShared *sh) { return search_now_ms() - sh->go_start; }
+static int64_t elapsed_ms(const SearchShared *sh) { return timeman_now_ms() - sh->go_start; }
 
 /* The root moves in the order a first search would try them, limited to searchmoves. */
 static bool build_root(SearchThread *t) {
@@ -606,7 +601,7 @@ static bool enough(SearchThread *t, int depth, int changes, Score drop) {
     if (sh->budget.optimum < 0 || atomic_load(sh->pondering)) return false;
     if (t->n_root == 1) return true; /* one legal move: play it */
     if (l->movetime >= 0) return false; /* a fixed time per move: time unused is lost */
-    int64_t used = search_now_ms() - atomic_load(sh->clock_start);
+    int64_t used = timeman_now_ms() - atomic_load(sh->clock_start);
     int64_t soft = sh->budget.optimum * timeman_scale(changes, drop) / 100;
     /* The next iteration takes longer than all before it: do not start what cannot end. */
     return used >= soft * 6 / 10;
@@ -615,7 +610,7 @@ static bool enough(SearchThread *t, int depth, int changes, Score drop) {
 void search_iterate(SearchThread *t) {
     SearchShared *sh = t->sh;
     const SearchJob *job = sh->job;
-    const GameOps *g = t->game;
+    const GameOps *g = t->game = job->game;
     t->pos = job->root;
     t->seldepth = 0;
     t->completed_depth = 0;

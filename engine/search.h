@@ -1,35 +1,14 @@
-/* search.h — what a search is asked (limits) and how it reports (callbacks): the
- * vocabulary shared by the engine, the search threads and the protocol front end. */
+/* search.h — the search's public side: the job it is given (position, limits, options)
+ * and how it reports (info lines, bestmove), as the engine, the pool and front ends see it. */
 #ifndef SIMIA_SEARCH_H
 #define SIMIA_SEARCH_H
 
 #include "game.h"
+#include "search_limits.h"
+#include "tt.h"
 
 #define MAX_PLY 128
-#define MAX_SEARCHMOVES 256
 #define MAX_MULTIPV 256
-
-/* Limits of one `go`. Times in milliseconds; -1 = not given. Clocks are per player. */
-typedef struct {
-    int64_t time[2], inc[2]; /* [PLAYER_1], [PLAYER_2] */
-    int movestogo;           /* 0 = not given */
-    int64_t movetime;
-    int depth;      /* 0 = no limit */
-    uint64_t nodes; /* 0 = no limit */
-    bool infinite;
-    bool ponder;
-    int n_searchmoves; /* 0 = all moves */
-    Move searchmoves[MAX_SEARCHMOVES];
-    /* When the `go` arrived (search_now_ms), so that the time a loaded machine takes to
-     * start the search thread counts against the budget; 0 = when the search starts. */
-    int64_t start_ms;
-} SearchLimits;
-
-void search_limits_init(SearchLimits *l);
-/* Milliseconds on a monotonic clock: the one clock of limits and deadlines. */
-int64_t search_now_ms(void);
-
-typedef enum { BOUND_EXACT = 0, BOUND_LOWER = 1, BOUND_UPPER = 2 } Bound;
 
 /* One line of search progress. Scores are for the player to move at the root; a score
  * beyond SCORE_WIN_MIN is a forced win (negative: loss) in SCORE_WIN - |score| plies. */
@@ -54,5 +33,24 @@ typedef struct {
     void (*message)(void *ctx, const char *text); /* for `info string` */
     void (*bestmove)(void *ctx, const GamePos *root, Move best, Move ponder);
 } SearchReport;
+
+/* Everything one search needs, copied at `go` so the caller may move on. The game is the
+ * engine's (engine.h holds the current game); the job only says which one to search. */
+typedef struct {
+    const GameOps *game;
+    GamePos root;
+    SearchLimits limits;
+    SearchReport report;
+    int multipv;
+    int64_t move_overhead;
+    bool ponder_enabled; /* the Ponder option: bestmove may carry a ponder move */
+    /* Repetition: when set, a position met for the third time in the game (the second
+     * time within the search) ends it as the game's rules say. history holds the keys of
+     * the game's positions before the root that the root may repeat, oldest first (copied
+     * at the start of the search). */
+    bool repetition;
+    const Key *history;
+    int n_history;
+} SearchJob;
 
 #endif

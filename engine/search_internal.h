@@ -1,24 +1,14 @@
-/* search_internal.h — what search.c, timeman.c and threads.c share: the state of one search
- * thread, the state all threads of one search share, and the time budget. */
+/* search_internal.h — what search.c shares with the pool (threads.c) that runs it: the
+ * state of one search thread and the state all threads of one search share. */
 #ifndef SIMIA_SEARCH_INTERNAL_H
 #define SIMIA_SEARCH_INTERNAL_H
 
 #include <stdatomic.h>
 
 #include "history.h"
-#include "threads.h"
+#include "search.h"
+#include "timeman.h"
 #include "tt.h"
-
-/* ---- time management (timeman.c) ---- */
-typedef struct {
-    int64_t optimum, maximum; /* ms after the clock started; -1 = no limit */
-} TimeBudget;
-
-/* The budget of a search from its limits; ms counted from when the clock starts. */
-TimeBudget timeman_budget(const SearchJob *job);
-/* How far past the optimum an iteration may still begin, in percent of the optimum:
- * more when the best move keeps changing or the score falls, less when all is calm. */
-int timeman_scale(int best_move_changes, Score score_drop);
 
 /* ---- one search, shared by its threads ---- */
 typedef struct SearchThread SearchThread;
@@ -60,6 +50,8 @@ typedef struct {
 
 struct SearchThread {
     int id;
+    /* The game of the search it runs: its job's, taken at the start of each search (a
+     * copy for the hot path, never a second record of the engine's game). */
     const GameOps *game;
     SearchShared *sh;
     GamePos pos;
@@ -75,6 +67,7 @@ struct SearchThread {
     RootMove *root;
 
     /* Learned move-ordering knowledge, kept between searches of a game. */
+    int history_size; /* the size the tables are made for (the game's history_size) */
     int16_t *history; /* [2][history_size], by player to move */
     Move *counter;    /* [history_size]: the reply that refuted a move */
 
@@ -83,10 +76,11 @@ struct SearchThread {
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
 };
 
-SearchThread *search_thread_new(const GameOps *g, int id);
+/* A thread whose tables hold history_size moves (a game's GameOps.history_size). */
+SearchThread *search_thread_new(int history_size, int id);
 void search_thread_free(SearchThread *t);
-/* Tables sized for game g, cleared; false without memory (the thread is unchanged). */
-bool search_thread_set_game(SearchThread *t, const GameOps *g);
+/* Tables for history_size moves, cleared; false without memory (the thread is unchanged). */
+bool search_thread_resize(SearchThread *t, int history_size);
 void search_thread_clear(SearchThread *t); /* forget histories (a new game) */
 
 /* The iterative deepening of one thread; thread 0 also keeps time and reports. */

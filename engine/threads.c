@@ -10,6 +10,7 @@
 
 #include "history.h"
 #include "search_internal.h"
+#include "timeman.h"
 
 /* Room for the deepest recursion (a move list per ply) whatever the platform's default. */
 #define THREAD_STACK_BYTES ((size_t)16 << 20)
@@ -23,7 +24,7 @@ typedef struct {
 } Worker;
 
 struct ThreadPool {
-    const GameOps *game;
+    int history_size; /* what the threads' tables are sized for (pool_fit_game) */
     TT *tt;
     pthread_mutex_t lock;
     pthread_cond_t wake; /* workers wait here for a job */
@@ -96,7 +97,7 @@ static Worker *worker_new(ThreadPool *p, int id) {
     if (!w) return NULL;
     w->pool = p;
     w->seen = p->job_id;
-    w->st = search_thread_new(p->game, id);
+    w->st = search_thread_new(p->history_size, id);
     if (!w->st) {
         free(w);
         return NULL;
@@ -127,7 +128,7 @@ static void worker_end(ThreadPool *p, Worker *w) {
 ThreadPool *pool_create(const GameOps *g, struct TT *tt) {
     ThreadPool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
-    p->game = g;
+    p->history_size = g->history_size;
     p->tt = tt;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->wake, NULL);
@@ -201,18 +202,18 @@ void pool_clear(ThreadPool *p) {
     for (int i = 0; i < p->n; i++) search_thread_clear(p->sts[i]);
 }
 
-bool pool_set_game(ThreadPool *p, const GameOps *g, char *err) {
+bool pool_fit_game(ThreadPool *p, const GameOps *g, char *err) {
     if (pool_busy(p)) {
         snprintf(err, ERR_STR_MAX, "the game cannot change during a search (send stop first)");
         return false;
     }
     for (int i = 0; i < p->n; i++)
-        if (!search_thread_set_game(p->sts[i], g)) {
-            while (i-- > 0) search_thread_set_game(p->sts[i], p->game); /* smaller or equal: fits */
+        if (!search_thread_resize(p->sts[i], g->history_size)) {
+            while (i-- > 0) search_thread_resize(p->sts[i], p->history_size); /* smaller or equal: fits */
             snprintf(err, ERR_STR_MAX, "out of memory for the search tables of %s", g->name);
             return false;
         }
-    p->game = g;
+    p->history_size = g->history_size;
     return true;
 }
 
@@ -239,7 +240,8 @@ static bool copy_history(ThreadPool *p, const SearchJob *job) {
 
 bool pool_start(ThreadPool *p, const SearchJob *job) {
     pthread_mutex_lock(&p->lock);
-    if (p->running) {
+    /* A job of a game the tables were not sized for would index past them. */
+    if (p->running || job->game->history_size != p->history_size) {
         pthread_mutex_unlock(&p->lock);
         return false;
     }
@@ -251,7 +253,7 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
     tt_new_search(p->tt);
     /* The clock runs from the arrival of the go, if the caller knows it: on a loaded
      * machine waking the threads takes time the arena counts. */
-    int64_t now = search_now_ms();
+    int64_t now = timeman_now_ms();
     if (job->limits.start_ms > 0 && job->limits.start_ms <= now) now = job->limits.start_ms;
     atomic_store(&p->stop, false);
     atomic_store(&p->pondering, job->limits.ponder);
@@ -265,7 +267,7 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         .go_start = now,
         .threads = p->sts,
         .n_threads = p->n,
-        .budget = timeman_budget(&p->job),
+        .budget = timeman_budget(&p->job.limits, job->game->player_to_move(&job->root), job->move_overhead),
         .history = p->job.repetition ? &p->history_counts : NULL,
     };
     /* Counters start at zero before any thread runs: thread 0 sums them all (for info and
@@ -293,7 +295,7 @@ void pool_stop(ThreadPool *p) {
 void pool_ponderhit(ThreadPool *p) {
     pthread_mutex_lock(&p->lock);
     if (p->running && atomic_load(&p->pondering)) {
-        atomic_store(&p->clock_start, search_now_ms());
+        atomic_store(&p->clock_start, timeman_now_ms());
         atomic_store(&p->pondering, false);
     }
     pthread_cond_broadcast(&p->done);

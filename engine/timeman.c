@@ -1,27 +1,24 @@
-/* timeman.c — how long a move may take: an optimum and a maximum from the clock, the
- * increment and the moves to go, less the move overhead; never more than a quarter of
- * what remains, and with an increment a floor kept so the clock settles well above zero. */
-#include "search_internal.h"
+/* timeman.c — the clock, and how long a move may take: an optimum and a maximum from the
+ * clock, the increment and the moves to go, less the move overhead; never more than a
+ * quarter of what remains, and with an increment a floor kept so the clock settles above 0. */
+#include "timeman.h"
 
 #include <time.h>
 
-int64_t search_now_ms(void) {
+int64_t timeman_now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-TimeBudget timeman_budget(const SearchJob *job) {
+TimeBudget timeman_budget(const SearchLimits *l, int me, int64_t overhead) {
     TimeBudget b = {-1, -1};
-    const SearchLimits *l = &job->limits;
-    int64_t overhead = job->move_overhead;
     if (l->infinite) return b;
     if (l->movetime >= 0) {
         int64_t t = l->movetime - overhead;
         b.optimum = b.maximum = t > 1 ? t : 1;
         return b;
     }
-    int me = job->game->player_to_move(&job->root);
     int clock = me;
     /* Only the other player's clock: still a game on the clock, so that clock is taken for
      * both rather than none (a search without a deadline never ends if no stop comes). */

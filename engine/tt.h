@@ -5,7 +5,10 @@
 
 #include <stdatomic.h>
 
-#include "search.h"
+#include "types.h"
+
+/* What a stored score says of the true one: exact, at least (a cut), or at most. */
+typedef enum { BOUND_EXACT = 0, BOUND_LOWER = 1, BOUND_UPPER = 2 } Bound;
 
 /* Largest Hash the engine accepts, in MB (also announced as the option's maximum); a
  * request is further checked against the machine's physical memory. */

@@ -1,6 +1,6 @@
 /* test_bench.c — the benchmark: the signature (nodes searched) is the same on every run,
  * in one engine, in a fresh one and in the real executable; perft, playouts, argument
- * errors and the state the engine is left in. Speed is never asserted here. */
+ * errors, and the caller's engine untouched. Speed is never asserted here. */
 #include "bench/bench.h"
 #include "engine/perft.h"
 #include "testutil.h"
@@ -129,17 +129,25 @@ START_TEST(bad_arguments_are_refused) {
 }
 END_TEST
 
-/* Options are restored and the engine is left with a new game at the start position. */
+/* bench runs on an engine of its own: the caller's options (game rules, MultiPV, Threads)
+ * change nothing in the result, and the caller's engine keeps its options and position. */
 START_TEST(engine_state_afterwards) {
     Engine *e = engine_create(game_default());
     char *text, err[ERR_STR_MAX];
+    unsigned long long fresh = signature(e, TINY_DEPTH);
     ck_assert(engine_set_option(e, "PieRule", "false", err));
+    ck_assert(engine_set_option(e, "MultiPV", "3", err));
+    ck_assert(engine_set_option(e, "Repetition", "false", err));
     ck_assert(engine_set_position(e, NULL, (const char *const[]){"g1g7"}, 1, err));
-    ck_assert_int_eq(run(e, TINY_DEPTH, &text, err), 0);
+    ck_assert_uint_eq(signature(e, TINY_DEPTH), fresh);
+    ck_assert_int_eq(run(e, "perft 1", &text, err), 0);
     free(text);
     ck_assert_int_eq(engine_option_int(e, "PieRule"), 0);
+    ck_assert_int_eq(engine_option_int(e, "MultiPV"), 3);
+    ck_assert_int_eq(engine_option_int(e, "Repetition"), 0);
+    ck_assert_int_eq(engine_option_int(e, "Threads"), 1);
     ck_assert_int_eq(engine_position_status(e), POS_PLAYING);
-    ck_assert_int_eq(engine_game(e)->ply(engine_position(e)), 0);
+    ck_assert_int_eq(engine_game(e)->ply(engine_position(e)), 1);
     engine_destroy(e);
 }
 END_TEST

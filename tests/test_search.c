@@ -1,11 +1,12 @@
 /* test_search.c — the search as its users see it through the engine: forced wins found at
  * the right distance, determinism of `go nodes` from a cleared state, MultiPV and
- * searchmoves, legal principal variations, prompt stop, ponder, and the search options. */
+ * searchmoves, legal pvs, prompt stop, ponder, the search options, and engine_search. */
 #include <pthread.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "engine/games/registry.h"
 #include "testutil.h"
 
 static const GameOps *G;
@@ -490,6 +491,158 @@ START_TEST(hundreds_of_threads) {
 }
 END_TEST
 
+/* ---- engine_search: the synchronous entry point of jobs ---- */
+
+/* It says what engine_go reports: the same move, the last line of multipv 1, the nodes. */
+START_TEST(search_agrees_with_go) {
+    Engine *e = new_engine();
+    const char *moves[] = {"g1g4", "f12f9", "g4c4"};
+    char err[ERR_STR_MAX];
+    engine_new_game(e);
+    ck_assert(engine_set_position(e, NULL, moves, 3, err));
+    Record *r = run_depth(e, 5);
+    uint64_t nodes = engine_nodes(e);
+    engine_new_game(e);
+    Record *echo = rec_new();
+    SearchReport tell = reporter(echo);
+    SearchRequest rq = {.moves = moves, .n_moves = 3, .report = &tell};
+    search_limits_init(&rq.limits);
+    rq.limits.depth = 5;
+    SearchResult res;
+    ck_assert_msg(engine_search(e, &rq, &res, err), "%s", err);
+    ck_assert(res.searched);
+    ck_assert_uint_eq(res.best, r->best);
+    ck_assert_int_eq(res.depth, 5);
+    ck_assert_int_eq(res.score, r->last.score);
+    ck_assert_uint_eq(res.nodes, r->last.nodes);
+    ck_assert_uint_eq(res.nodes, nodes);
+    ck_assert_int_ge(res.pv_len, 1);
+    ck_assert_uint_eq(res.pv[0], res.best);
+    ck_assert_int_eq(res.lines_depth, 5);
+    ck_assert(res.line_set[0] && !res.line_set[1]);
+    ck_assert_uint_eq(res.line[0].move, res.best);
+    /* Everything also went to the caller's report, which saw the same search. */
+    ck_assert_int_eq(echo->n_best, 1);
+    ck_assert_str_eq(echo->trace, r->trace);
+    ck_assert_int_eq(G->ply(engine_position(e)), 3); /* the position it was given */
+    free(r), free(echo);
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(search_lines_and_refusals) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    const char *moves[] = {"g1g4", "f12f9"};
+    SearchRequest rq = {.moves = moves, .n_moves = 2, .multipv = 3};
+    search_limits_init(&rq.limits);
+    rq.limits.depth = 4;
+    SearchResult res;
+    ck_assert_msg(engine_search(e, &rq, &res, err), "%s", err);
+    ck_assert_int_eq(res.lines_depth, 4);
+    for (int k = 0; k < 3; k++) ck_assert(res.line_set[k]);
+    ck_assert(!res.line_set[3]);
+    ck_assert_int_ge(res.line[0].score, res.line[1].score);
+    ck_assert_int_ge(res.line[1].score, res.line[2].score);
+    ck_assert_uint_ne(res.line[0].move, res.line[1].move);
+    ck_assert_int_eq(engine_option_int(e, "MultiPV"), 1); /* asked of the search, not set */
+    /* Refused: a search nothing ends, a bad position, an illegal move, a finished game. */
+    rq.limits.infinite = true;
+    ck_assert(!engine_search(e, &rq, &res, err) && err[0]);
+    rq.limits.infinite = false;
+    rq.position = "not a position";
+    ck_assert(!engine_search(e, &rq, &res, err) && err[0]);
+    ck_assert_int_eq(engine_position_status(e), POS_NONE);
+    rq.position = NULL;
+    const char *bad[] = {"g1g4", "g4g1"};
+    rq.moves = bad;
+    ck_assert(!engine_search(e, &rq, &res, err) && strstr(err, "illegal move"));
+    rq.moves = NULL, rq.n_moves = 0;
+    ck_assert_msg(engine_search(e, &rq, &res, err), "%s", err); /* and it recovers */
+    engine_destroy(e);
+}
+END_TEST
+
+/* The Game option and the engine's game agree whichever way the game is chosen, and a
+ * refused switch (during a search) changes neither. */
+START_TEST(game_option_and_engine_agree) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    Option *opt = options_find(engine_options(e), "Game");
+    ck_assert_ptr_nonnull(opt);
+    const GameOps *other = game_find(opt->vars[1]);
+    ck_assert_msg(engine_set_game(e, other, err), "%s", err);
+    ck_assert_str_eq(engine_game(e)->name, other->name);
+    ck_assert_int_eq(opt->value, 1);
+    ck_assert_str_eq(opt->str, other->name);
+    ck_assert_msg(engine_set_option(e, "Game", G->name, err), "%s", err);
+    ck_assert_str_eq(engine_game(e)->name, G->name);
+    ck_assert_str_eq(opt->str, G->name);
+    Record *r = rec_new();
+    SearchReport rep = reporter(r);
+    SearchLimits forever;
+    search_limits_init(&forever);
+    forever.infinite = true;
+    ck_assert(engine_go(e, &forever, &rep, err));
+    ck_assert(!engine_set_game(e, other, err) && strstr(err, "during a search"));
+    ck_assert_str_eq(engine_game(e)->name, G->name);
+    ck_assert_str_eq(opt->str, G->name);
+    engine_stop(e);
+    engine_wait(e);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* What datagen does: several engines, each searching in its own thread, each as alone. */
+typedef struct {
+    Engine *e;
+    int plies;
+    Move played[8];
+    uint64_t nodes[8];
+} Player;
+
+static void *play_alone(void *arg) {
+    Player *p = arg;
+    char err[ERR_STR_MAX], texts[8][MOVE_STR_MAX];
+    const char *moves[8];
+    engine_new_game(p->e);
+    for (int i = 0; i < p->plies; i++) {
+        SearchRequest rq = {.moves = moves, .n_moves = i};
+        search_limits_init(&rq.limits);
+        rq.limits.nodes = 3000;
+        SearchResult res;
+        if (!engine_search(p->e, &rq, &res, err)) return NULL;
+        p->played[i] = res.best, p->nodes[i] = res.nodes;
+        G->print_move(engine_position(p->e), res.best, texts[i]);
+        moves[i] = texts[i];
+    }
+    return p;
+}
+
+START_TEST(engines_search_side_by_side) {
+    enum { N = 3 };
+    Player alone = {.e = new_engine(), .plies = 8}, side[N];
+    ck_assert_ptr_nonnull(play_alone(&alone));
+    pthread_t th[N];
+    for (int i = 0; i < N; i++) {
+        side[i] = (Player){.e = new_engine(), .plies = 8};
+        ck_assert_int_eq(pthread_create(&th[i], NULL, play_alone, &side[i]), 0);
+    }
+    for (int i = 0; i < N; i++) {
+        void *ok;
+        pthread_join(th[i], &ok);
+        ck_assert_ptr_nonnull(ok);
+        for (int k = 0; k < 8; k++) {
+            ck_assert_uint_eq(side[i].played[k], alone.played[k]);
+            ck_assert_uint_eq(side[i].nodes[k], alone.nodes[k]);
+        }
+        engine_destroy(side[i].e);
+    }
+    engine_destroy(alone.e);
+}
+END_TEST
+
 int main(void) {
     G = game_default();
     Suite *s = suite_create("search");
@@ -508,6 +661,10 @@ int main(void) {
     tcase_add_test(tc, options_and_hash);
     tcase_add_test(tc, threads_search_together);
     tcase_add_test(tc, hundreds_of_threads);
+    tcase_add_test(tc, search_agrees_with_go);
+    tcase_add_test(tc, game_option_and_engine_agree);
+    tcase_add_test(tc, search_lines_and_refusals);
+    tcase_add_test(tc, engines_search_side_by_side);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

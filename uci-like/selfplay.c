@@ -21,27 +21,6 @@ const char SELFPLAY_USAGE[] =
     "      the game as one line 'position startpos|fen ... moves ...' that the protocol's\n"
     "      position command accepts.\n";
 
-/* What the search reported for the move being played (written by the search thread,
- * read after engine_wait). */
-typedef struct {
-    Move best;
-    int depth;
-    Score score;
-    uint64_t nodes;
-    int64_t time_ms;
-} MoveReport;
-
-static void on_info(void *ctx, const SearchInfo *in) {
-    MoveReport *r = ctx;
-    if (in->multipv > 1) return;
-    r->depth = in->depth, r->score = in->score, r->nodes = in->nodes, r->time_ms = in->time_ms;
-}
-
-static void on_bestmove(void *ctx, const GamePos *root, Move best, Move ponder) {
-    (void)root, (void)ponder;
-    ((MoveReport *)ctx)->best = best;
-}
-
 static bool parse_count(const char *flag, const char *s, int64_t min, int64_t *out) {
     char *end;
     errno = 0;
@@ -146,15 +125,14 @@ int selfplay_run(Engine *e, int argc, char **argv) {
         output_text(text);
     }
     while (ok && !engine_game_over(e) && n_moves < max_plies && !output_closed()) {
-        MoveReport rep = {0};
-        SearchReport report = {.ctx = &rep, .info = on_info, .bestmove = on_bestmove};
+        SearchRequest rq = {.position = fen, .moves = ptrs, .n_moves = n_moves, .limits = limits};
+        SearchResult rep;
         int mover = engine_player_to_move(e);
-        if (!engine_go(e, &limits, &report, err)) {
+        if (!engine_search(e, &rq, &rep, err)) {
             fprintf(stderr, "simia selfplay: %s\n", err);
             ok = false;
             break;
         }
-        engine_wait(e);
         char ms[MOVE_STR_MAX];
         g->print_move(engine_position(e), rep.best, ms);
         char score[32];

@@ -14,6 +14,7 @@
 
 #include "bench/bench.h"
 #include "engine/perft.h"
+#include "engine/timeman.h"
 #include "input.h"
 #include "output.h"
 
@@ -44,7 +45,7 @@ struct Ugi {
     atomic_bool search_active;
     atomic_bool pondering; /* the running search was started with `go ponder` */
     bool ponder_allowed;   /* the Ponder option at `go`: bestmove may name a ponder move */
-    int64_t line_ms;       /* when the command being executed was read (search_now_ms) */
+    int64_t line_ms;       /* when the command being executed was read (timeman_now_ms) */
     char position_error[ERR_STR_MAX]; /* why the held position is not a playable one */
 };
 
@@ -650,7 +651,8 @@ static bool cmd_bench(Ugi *u, Args *a) {
     int rc = bench_main(u->e, a->n - 1, a->tok + 1, f, err);
     fflush(f);
     if (rc) fail("bench: %s", err);
-    /* bench used the engine: what follows is a new game from the start position */
+    /* bench ran on an engine of its own; what follows a bench is still a new game from the
+     * start position, as it always was */
     engine_new_game(u->e);
     if (engine_set_position(u->e, NULL, NULL, 0, err)) u->position_error[0] = '\0';
     return true;
@@ -670,7 +672,7 @@ static const struct {
 
 bool ugi_command(Ugi *u, char *line) {
     Args *a = &u->args;
-    u->line_ms = search_now_ms();
+    u->line_ms = timeman_now_ms();
     if (!tokenize(a, line)) {
         fail("out of memory reading a command");
         return true;

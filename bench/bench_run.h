@@ -1,16 +1,16 @@
-/* bench_internal.h — what the benchmark's files share: the run's context (output, JSON or
- * text, progress on stderr), the position list and argument parsing. */
-#ifndef SIMIA_BENCH_INTERNAL_H
-#define SIMIA_BENCH_INTERNAL_H
+/* bench_run.h — what every benchmark mode shares: the run's context (its own engine, output,
+ * JSON or text, progress on stderr), the embedded position list and argument parsing. */
+#ifndef SIMIA_BENCH_RUN_H
+#define SIMIA_BENCH_RUN_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bench.h"
+#include "engine/engine.h"
 
 typedef struct {
-    Engine *e;
+    Engine *e;                 /* the run's own engine: the game's defaults, no book */
     FILE *out;
     bool json;
     char *err;                 /* ERR_STR_MAX */
@@ -43,30 +43,12 @@ bool bench_parse_int(const char *s, long min, long max, long *v);
 /* Writes s as a JSON string (quoted and escaped). */
 void bench_json_string(FILE *f, const char *s);
 
-/* Option values changed for a run, to restore afterwards. */
-#define SAVED_MAX (GAME_MAX_OPTIONS + 3)
-typedef struct {
-    struct {
-        const char *name;
-        int64_t value;
-    } opt[SAVED_MAX];
-    int n;
-} SavedOptions;
-
-/* Sets an engine option for the run, remembering its value. An option this engine does
- * not have is skipped unless required (then it is an error, in r->err). */
-bool bench_set_option(BenchRun *r, SavedOptions *s, const char *name, long value, bool required);
-/* The game's options at their defaults, so that the results do not depend on them. */
-bool bench_game_defaults(BenchRun *r, SavedOptions *s);
-void bench_restore(BenchRun *r, SavedOptions *s);
+/* Sets a spin option of the run's engine (Threads, Hash); a refusal fails the run. */
+bool bench_set_option(BenchRun *r, const char *name, long value);
 
 /* The game's embedded position list, each checked to parse and be playable; returns the
  * count, or -1 with the reason in r->err. A line `depth N` in the list sets the game's
  * default search depth (into r->depth, unless one was asked for). */
 int bench_positions(BenchRun *r, BenchPos *list, int max);
-
-/* The modes of bench_speed.c: leaves/second of perft, and random playouts. */
-int bench_perft(BenchRun *r, int argc, char **argv);
-int bench_playouts(BenchRun *r, int argc, char **argv);
 
 #endif
