@@ -31,6 +31,7 @@ typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenKind;
 /* Longest text a game prints for a move or a position string, with the NUL. */
 #define MOVE_STR_MAX 16
 #define POS_STR_MAX 1024
+#define NNUE_MAX_ACTIVE 512
 
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */
@@ -116,6 +117,14 @@ typedef struct GameOps {
     Score (*evaluate)(const GamePos *pos);
     /* The evaluation's terms for people (`eval`). */
     void (*eval_trace)(const GamePos *pos, char *out, size_t size);
+    /* Learned evaluation: the position as sparse binary features, seen from one player.
+     * nnue_features: how many exist (0: the game offers none); nnue_feature_set: a name
+     * that changes whenever their meaning does (a net or data file records it); features:
+     * writes the active ones seen from player persp (PLAYER_1 or PLAYER_2), each in
+     * [0, nnue_features), in any order, and returns how many (at most NNUE_MAX_ACTIVE). */
+    int nnue_features;
+    const char *nnue_feature_set;
+    int (*features)(const GamePos *pos, int persp, uint32_t *out);
 } GameOps;
 
 /* Result of the game in a position, for the protocol (absolute, by player). */

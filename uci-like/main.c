@@ -1,5 +1,5 @@
 /* main.c — the simia executable: with no arguments the UGI loop, with arguments one-shot
- * jobs (perft, selfplay, bench, --version, --help) that print their result and exit. */
+ * jobs (perft, selfplay, datagen, bench, --version, --help) that print their result and exit. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include "engine/games/registry.h"
 #include "engine/perft.h"
 #include "output.h"
+#include "datagen.h"
 #include "selfplay.h"
 #include "ugi.h"
 
@@ -44,14 +45,16 @@ static void usage(FILE *f) {
             "%s"
             "%s"
             "%s"
+            "%s"
             "  simia --version    prints the name and version.\n"
             "  simia --help       prints this text.\n",
-            GAMES[GAMES_COUNT - 1]->name, SELFPLAY_USAGE, BOOK_USAGE, BENCH_USAGE);
+            GAMES[GAMES_COUNT - 1]->name, SELFPLAY_USAGE, DATAGEN_USAGE, BOOK_USAGE, BENCH_USAGE);
 }
 
 /* Takes `--game NAME` (or `--game=NAME`) out of argv, wherever it stands; returns the game
- * (the default without it) or NULL with a message on stderr for an unknown or missing name. */
-static const GameOps *take_game(int *argc, char **argv) {
+ * (the default without it; *named says which) or NULL with a message on stderr for an
+ * unknown or missing name. */
+static const GameOps *take_game(int *argc, char **argv, bool *named) {
     const char *name = NULL;
     int out = 1;
     for (int i = 1; i < *argc; i++) {
@@ -68,6 +71,7 @@ static const GameOps *take_game(int *argc, char **argv) {
     }
     *argc = out;
     argv[out] = NULL;
+    *named = name != NULL;
     if (!name) return game_default();
     const GameOps *g = game_find(name);
     if (!g) {
@@ -129,7 +133,8 @@ static int job_perft(Engine *e, int argc, char **argv) {
 
 int main(int argc, char **argv) {
     output_init();
-    const GameOps *game = take_game(&argc, argv);
+    bool game_named;
+    const GameOps *game = take_game(&argc, argv, &game_named);
     if (!game) return 2;
     if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-v"))) {
         printf("Simia %s\n", SIMIA_VERSION);
@@ -159,6 +164,8 @@ int main(int argc, char **argv) {
         rc = job_perft(e, argc - 2, argv + 2);
     } else if (!strcmp(argv[1], "selfplay")) {
         rc = selfplay_run(e, argc - 2, argv + 2);
+    } else if (!strcmp(argv[1], "datagen")) {
+        rc = datagen_run(e, game_named, argc - 2, argv + 2);
     } else if (!strcmp(argv[1], "book")) {
         rc = book_cli_run(e, argc - 2, argv + 2);
     } else if (!strcmp(argv[1], "bench")) {
