@@ -69,21 +69,24 @@ cmp "$work/one/games.pgn" "$work/many/games.pgn" || fail "the spread match's gam
 cmp "$work/one.out" "$work/many.out" || fail "the spread match's result lines differ from the one-machine match's"
 
 step "a shard killed mid-run: its games reported missing, a rerun plays only them"
-match --games 12 --shard-games 4 --tc movetime:150 --retries 1 --out "$work/m2" >"$work/m2.out" 2>"$work/m2.err" &
+match --games 12 --shard-games 4 --tc movetime:300 --retries 1 --out "$work/m2" >"$work/m2.out" 2>"$work/m2.err" &
 bg=$!
-# The arena of shard 0002 (it runs in that shard's directory on its host), killed once it has played a game.
-victim=
-for _ in $(seq 600); do
+# The arena of shard 0002 (it runs in that shard's directory on its host), killed once it has played
+# a game and before its last (looked for again if it ended in between).
+killed=
+for _ in $(seq 1200); do
     for p in /proc/[0-9]*; do
         case $(readlink "$p/cwd" 2>/dev/null) in
-        */shards/0002) grep -qa mini_arena.py "$p/cmdline" 2>/dev/null && [ -s "$p/cwd/games.pgn" ] && victim=${p#/proc/} ;;
+        */shards/0002)
+            grep -qa mini_arena.py "$p/cmdline" 2>/dev/null || continue
+            g=$(grep -c '^\[PlyCount' "$p/cwd/games.pgn" 2>/dev/null || true)
+            [ "${g:-0}" -ge 1 ] && [ "${g:-0}" -lt 4 ] && kill -9 "${p#/proc/}" 2>/dev/null && killed=${p#/proc/} ;;
         esac
     done
-    [ -z "$victim" ] || break
+    [ -z "$killed" ] || break
     sleep 0.1
 done
-[ -n "$victim" ] || fail "never saw shard 0002's arena running"
-kill -9 "$victim"
+[ -n "$killed" ] || fail "never caught shard 0002's arena mid-run"
 status=0; wait "$bg" || status=$?; bg=
 cat "$work/m2.out" "$work/m2.err"
 [ "$status" = 3 ] || fail "the match with a killed shard exited $status, not 3"
@@ -93,7 +96,7 @@ grep -q "Result: simia vs random: .*(8 games" "$work/m2.out" || fail "the finish
 kept=$(cat "$work/m2/shards/0001/games.pgn" "$work/m2/shards/0003/games.pgn" | md5sum)
 runs=$(wc -l <"$work/m2/joblog")
 status=0
-match --games 12 --shard-games 4 --tc movetime:150 --retries 1 --out "$work/m2" >"$work/m3.out" 2>"$work/m3.err" || status=$?
+match --games 12 --shard-games 4 --tc movetime:300 --retries 1 --out "$work/m2" >"$work/m3.out" 2>"$work/m3.err" || status=$?
 cat "$work/m3.out" "$work/m3.err"
 [ "$status" = 0 ] || fail "the rerun exited $status"
 grep -q "3 shards, 2 already done" "$work/m3.err" || fail "the rerun did not keep the 2 finished shards"
