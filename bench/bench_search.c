@@ -74,7 +74,7 @@ int bench_search(BenchRun *r, long threads, long hash) {
         if (r->json) {
             fprintf(r->out, "{\"bench\": \"search\", \"version\": \"%s\", \"game\": \"%s\", \"build\": \"%s\", "
                             "\"depth\": %ld, \"threads\": %ld, \"hash_mb\": %ld, \"positions\": [",
-                    SIMIA_VERSION, g->name, g->isa, depth, threads, hash);
+                    SIMIA_VERSION, g->name, g->init(), depth, threads, hash);
         }
         if (search_all(r, list, n, (int)depth, true, &t)) {
             if (r->json)
@@ -86,7 +86,7 @@ int bench_search(BenchRun *r, long threads, long hash) {
                 fprintf(r->out, "Positions: %d\nDepth: %ld\nThreads: %ld\nHash: %ld\nBuild: %s %s\n"
                                 "Time (ms): %.0f\nCPU time (ms): %.0f\nNodes/CPU-second: %" PRIu64 "\n"
                                 "Nodes searched: %" PRIu64 "\nNodes/second: %" PRIu64 "\n",
-                        n, depth, threads, hash, SIMIA_VERSION, g->isa, (double)t.ns / 1e6, (double)t.cpu_ns / 1e6,
+                        n, depth, threads, hash, SIMIA_VERSION, g->init(), (double)t.ns / 1e6, (double)t.cpu_ns / 1e6,
                         per_second(t.nodes, t.cpu_ns), t.nodes, per_second(t.nodes, t.ns));
             rc = 0;
         } else if (r->json) {

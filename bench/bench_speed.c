@@ -28,7 +28,7 @@ int bench_perft(BenchRun *r, int argc, char **argv) {
     GameConfig cfg = engine_game_config(r->e);
     if (r->json)
         fprintf(r->out, "{\"bench\": \"perft\", \"version\": \"%s\", \"game\": \"%s\", \"build\": \"%s\", \"positions\": [",
-                SIMIA_VERSION, g->name, g->isa);
+                SIMIA_VERSION, g->name, g->init());
     uint64_t total = 0;
     int64_t total_ns = 0, cpu0 = bench_cpu_ns();
     int done = 0;
@@ -64,7 +64,7 @@ int bench_perft(BenchRun *r, int argc, char **argv) {
     else
         fprintf(r->out, "Build: %s %s\nLeaves: %" PRIu64 "\nTime (ms): %.0f\nCPU time (ms): %.0f\n"
                         "Leaves/CPU-second: %" PRIu64 "\nLeaves/second: %" PRIu64 "\n",
-                SIMIA_VERSION, g->isa, total, (double)total_ns / 1e6, (double)cpu / 1e6, rate(total, cpu),
+                SIMIA_VERSION, g->init(), total, (double)total_ns / 1e6, (double)cpu / 1e6, rate(total, cpu),
                 rate(total, total_ns));
     return 0;
 }
@@ -125,7 +125,7 @@ int bench_playouts(BenchRun *r, int argc, char **argv) {
                         ", \"p2_wins\": %" PRIu64 ", \"draws\": %" PRIu64 ", \"time_ms\": %.3f, \"cpu_ms\": %.3f, "
                         "\"playouts_per_second\": %" PRIu64 ", \"plies_per_second\": %" PRIu64
                         ", \"plies_per_cpu_second\": %" PRIu64 "}\n",
-                SIMIA_VERSION, g->name, g->isa, seed, by_list ? "list" : "nth", count, plies, wins[RESULT_P1_WIN], wins[RESULT_P2_WIN],
+                SIMIA_VERSION, g->name, g->init(), seed, by_list ? "list" : "nth", count, plies, wins[RESULT_P1_WIN], wins[RESULT_P2_WIN],
                 wins[RESULT_DRAW], (double)ns / 1e6, (double)cpu / 1e6, rate((uint64_t)count, ns), rate(plies, ns),
                 rate(plies, cpu));
     else
@@ -133,7 +133,7 @@ int bench_playouts(BenchRun *r, int argc, char **argv) {
                         "Player 1 wins: %" PRIu64 "\nPlayer 2 wins: %" PRIu64 "\nDraws: %" PRIu64 "\n"
                         "Time (ms): %.0f\nCPU time (ms): %.0f\nPlies/CPU-second: %" PRIu64 "\n"
                         "Playouts/second: %" PRIu64 "\nPlies/second: %" PRIu64 "\n",
-                SIMIA_VERSION, g->isa, seed, by_list ? "list" : "nth", count, plies, (double)plies / (double)count, wins[RESULT_P1_WIN],
+                SIMIA_VERSION, g->init(), seed, by_list ? "list" : "nth", count, plies, (double)plies / (double)count, wins[RESULT_P1_WIN],
                 wins[RESULT_P2_WIN], wins[RESULT_DRAW], (double)ns / 1e6, (double)cpu / 1e6, rate(plies, cpu),
                 rate((uint64_t)count, ns), rate(plies, ns));
     return 0;

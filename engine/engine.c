@@ -82,7 +82,8 @@ static bool apply_game_option(void *owner, const Option *o, int64_t v, const cha
  * table records the new value itself, once this returns true). */
 static bool switch_game(Engine *e, int index, char *err) {
     if (busy_refusal(e, "Game", err)) return false;
-    const GameOps *ops = GAMES[index]->init(); /* the build of the game this CPU runs */
+    const GameOps *ops = GAMES[index];
+    ops->init(); /* its tables, and its hot code built for this CPU */
     if (!pool_fit_game(e->pool, ops, err)) return false;
     const GameOps *old = e->game;
     e->game = ops;
@@ -225,7 +226,7 @@ void engine_prepare(Engine *e) {
 
 /* Whether the current position ends the game by repetition (the third occurrence). */
 static bool repeated(const Engine *e, const GamePos *p) {
-    return e->game->repetition_outcome && engine_option_int((Engine *)e, "Repetition") &&
+    return e->game->caps.repetition && engine_option_int((Engine *)e, "Repetition") &&
            history_count(&e->history, e->game->key(p)) >= 3;
 }
 
@@ -348,9 +349,9 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
     /* The positions before the root that the search may meet again. */
-    if (e->game->repetition_outcome && engine_option_int(e, "Repetition")) {
+    if (e->game->caps.repetition && engine_option_int(e, "Repetition")) {
         int before = e->history.n - 1;
-        int window = e->game->repeat_window ? e->game->repeat_window(&e->pos) : before;
+        int window = e->game->caps.repeat_window ? e->game->repeat_window(&e->pos) : before;
         if (window < before) before = window > 0 ? window : 0;
         job.repetition = true;
         job.history = e->history.keys + (e->history.n - 1 - before);

@@ -33,21 +33,39 @@ typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenKind;
 #define POS_STR_MAX 1024
 #define NNUE_MAX_ACTIVE 512
 
+/* What a game supports, said once in its table (as OpenSpiel's GameType and
+ * Fairy-Stockfish's Variant say it): the core reads these, never whether a hook is NULL,
+ * and tests/test_contract.c checks for every game that the record and the hooks agree (a
+ * hook is set exactly when its capability is declared). */
+typedef struct {
+    bool repetition;    /* positions can repeat: repetition_outcome */
+    bool repeat_window; /* an equal position lies a bounded number of plies back: repeat_window */
+    bool no_progress;   /* a no-progress counter ends the game: progress_left */
+    bool in_check;      /* a position can be "in check" (the quiescence search answers it): in_check */
+    bool winning_move;  /* a cheap test for a move that wins on the spot: winning_move */
+    bool see;           /* a static exchange test for noisy moves: see_ge */
+    bool null_move;     /* the player to move may pass in the search: make_null, unmake_null */
+    /* No hook: the quiescence search tries noisy moves only to answer a check (where
+     * exchanges never tell, e.g. Embed); excludes see. */
+    bool qs_evasions_only;
+    /* No hook: a player may decide twice in a row (a pass, a pie swap, a second part of a
+     * turn); when false, player_to_move alternates after every move (tested). */
+    bool double_moves;
+} GameCaps;
+
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */
     const char *title; /* human name, e.g. "Monkey Queen" */
     const GameOptionDef *options;
     int n_options;
     const char *option_prefix; /* put before each option's name in `ugi` ("" for none) */
+    GameCaps caps;
 
-    /* Instruction set the hot functions of this table were compiled for ("x86-64", ...):
-     * a game may carry several tables of the same operations for different CPUs. */
-    const char *isa;
-
-    /* Builds the game's read-only tables (once, whoever calls first) and returns the
-     * table to play with: this one, or a copy whose hot functions were compiled for the
-     * CPU the engine runs on. Called before anything else. */
-    const struct GameOps *(*init)(void);
+    /* Builds the game's read-only tables and completes this table (once, whoever calls
+     * first; called before anything else). Returns the instruction set the game's hot
+     * code runs on here ("x86-64", "x86-64+popcnt+bmi2"), for benchmarks to report: a
+     * game may build it for several CPUs (engine/games/common/hot.h). */
+    const char *(*init)(void);
 
     /* Positions. parse_pos returns false and writes a reason into err on bad input, and
      * then leaves *pos untouched. print_pos round-trips exactly through parse_pos. */
@@ -79,7 +97,7 @@ typedef struct GameOps {
     Key (*key)(const GamePos *pos);
     int (*player_to_move)(const GamePos *pos); /* PLAYER_1 or PLAYER_2 */
     int (*ply)(const GamePos *pos);            /* moves made since the game's start */
-    /* Optional search hints (NULL when a game has none); they only speed a search up or
+    /* Optional search hints (set as caps declares); they only speed a search up or
      * sharpen it, never change what is legal. in_check: the opponent would win at once if
      * the player to move could pass (a quiescence search may not stand pat then).
      * winning_move: a legal move that wins on the spot, found cheaply, or MOVE_NONE. */
@@ -102,15 +120,16 @@ typedef struct GameOps {
     /* Repetition and the no-progress counter. The core ends a game at the third
      * occurrence of a position (its key: board, player deciding, every field but the two
      * counters) when the Repetition option is on; key() must therefore leave the counters
-     * and the ply out. All three are NULL for a game whose positions cannot repeat. */
+     * and the ply out. caps declares which of the three a game has (none where positions
+     * cannot repeat). */
     /* What a repeated position scores for the player to move (by the game's rules). */
     Outcome (*repetition_outcome)(const GamePos *pos);
     /* How many plies back an equal position may lie (e.g. the no-progress counter, when
-     * every move that resets it is irreversible); NULL: anywhere in the game. A bound on
+     * every move that resets it is irreversible); without it: anywhere in the game. A bound on
      * the search's scans only: equal keys are equal positions either way. */
     int (*repeat_window)(const GamePos *pos);
-    /* Plies left before the no-progress counter ends the game (INT_MAX: never); NULL for a
-     * game without one. The search keys its table by the counter near that end. */
+    /* Plies left before the no-progress counter ends the game (INT_MAX: never), for a game
+     * with one (caps.no_progress). The search keys its table by the counter near that end. */
     int (*progress_left)(const GamePos *pos);
 
     /* Static evaluation for the player to move, in centi-units. */

@@ -124,7 +124,7 @@ static inline bool must_stop(SearchThread *t) {
 
 /* The table's key of position pos whose own key is k (see PROGRESS_FOLD). */
 static inline Key pos_tt_key(const GameOps *g, const GamePos *pos, Key k) {
-    if (!g->progress_left) return k;
+    if (!g->caps.no_progress) return k;
     int left = g->progress_left(pos);
     return left >= 0 && left < PROGRESS_FOLD ? k ^ progress_fold[left] : k;
 }
@@ -138,7 +138,7 @@ static inline Key tt_key(const SearchThread *t, Key k) { return pos_tt_key(t->ga
  * line before it was not played) and at the game's window. */
 static bool repetition(const SearchThread *t, int ply, Key k) {
     const GameOps *g = t->game;
-    int lim = g->repeat_window ? ply - g->repeat_window(&t->pos) : 0;
+    int lim = g->caps.repeat_window ? ply - g->repeat_window(&t->pos) : 0;
     if (lim < 0) lim = 0;
     uint32_t seen = 0;
     int i = ply - 1;
@@ -218,9 +218,9 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     ss->hist_index = 0;
     if (t->sh->history && repetition(t, ply, ss->key)) return outcome_score(g->repetition_outcome(pos), ply);
     if (ply >= MAX_PLY - 1) return evaluate(t);
-    if (g->winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
+    if (g->caps.winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
 
-    bool in_check = qply < QS_EVASION_PLIES && g->in_check && g->in_check(pos);
+    bool in_check = qply < QS_EVASION_PLIES && g->caps.in_check && g->in_check(pos);
     Score best = -SCORE_INF, old_alpha = alpha;
     if (qply == 0) t->qs_start = my_nodes(t);
     if (!in_check) {
@@ -244,10 +244,10 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
         legal++;
         /* Exchanges that lose material are left to the main search, and so are those
          * that cannot lift the stand-pat score to alpha even with a margin. */
-        if (!in_check && g->see_ge) {
+        if (!in_check && (g->caps.see || g->caps.qs_evasions_only)) {
             Score need = QS_FUTILITY && best + QS_FUT_MARGIN <= alpha ? alpha - best - QS_FUT_MARGIN + 1 : 0;
             if (qply >= QS_EVEN_PLIES && need < 1) need = 1;
-            if (!g->see_ge(pos, m, need)) continue;
+            if (g->caps.qs_evasions_only || !g->see_ge(pos, m, need)) continue;
         }
         GameUndo u;
         g->make(pos, m, &u);
@@ -304,7 +304,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     if (alpha < -SCORE_WIN + ply) alpha = -SCORE_WIN + ply;
     if (beta > SCORE_WIN - ply - 1) beta = SCORE_WIN - ply - 1;
     if (alpha >= beta) return alpha;
-    if (g->winning_move) {
+    if (g->caps.winning_move) {
         Move w = g->winning_move(pos);
         if (w != MOVE_NONE) {
             t->pv[ply][0] = w;
@@ -322,7 +322,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
          (h.bound == BOUND_UPPER && h.score <= alpha)))
         return h.score;
 
-    bool in_check = g->in_check && g->in_check(pos);
+    bool in_check = g->caps.in_check && g->in_check(pos);
     ss->static_eval = in_check ? -SCORE_INF : evaluate(t);
     memset(t->stack[ply + 2].killer, 0, sizeof t->stack[ply + 2].killer);
     int me = g->player_to_move(pos);
@@ -333,7 +333,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (PRUNE_RFP && depth <= RFP_DEPTH && ss->static_eval - RFP_MARGIN * depth >= beta)
             return ss->static_eval;
         /* Null move: if passing still holds beta, a real move will (zugzwang aside). */
-        if (PRUNE_NULL && g->make_null && depth >= 3 && ss->static_eval >= beta && ply > 0 &&
+        if (PRUNE_NULL && g->caps.null_move && depth >= 3 && ss->static_eval >= beta && ply > 0 &&
             t->stack[ply - 1].hist_index >= 0) {
             GameUndo u;
             if (g->make_null(pos, &u)) {
@@ -465,7 +465,7 @@ static bool build_root(SearchThread *t) {
     }
     /* A move that wins on the spot goes first: below the root it ends the node at once, and
      * searched after others (with a stale hash move first) it waits behind their trees. */
-    Move w = g->winning_move ? g->winning_move(&t->pos) : MOVE_NONE;
+    Move w = g->caps.winning_move ? g->winning_move(&t->pos) : MOVE_NONE;
     for (int i = 1; w != MOVE_NONE && i < n; i++)
         if (list[i] == w) {
             memmove(list + 1, list, sizeof *list * (size_t)i);

@@ -147,13 +147,15 @@ static void check_make(const GameOps *g, GamePos *p, const GameConfig *cfg, bool
         REQUIRE(g->ply(p) == g->ply(&before) + 1, "%s: a move adds %d plies", g->name, g->ply(p) - g->ply(&before));
         int who = g->player_to_move(p);
         REQUIRE(who == PLAYER_1 || who == PLAYER_2, "%s: player %d", g->name, who);
+        REQUIRE(g->caps.double_moves || who != g->player_to_move(&before),
+                "%s: a player decides twice in a row, yet caps.double_moves is not declared", g->name);
         if (every_child || i == 0) check_notation(g, p, cfg);
-        if (g->progress_left && game_result(g, p) == RESULT_NONE)
+        if (g->caps.no_progress && game_result(g, p) == RESULT_NONE)
             REQUIRE(g->progress_left(p) > 0, "%s: a game going on with no plies left", g->name);
         g->unmake(p, list[i], &u);
         REQUIRE(!memcmp(&before, p, sizeof before), "%s: unmake of move %d did not restore every byte", g->name, i);
     }
-    if (g->make_null) {
+    if (g->caps.null_move) {
         GameUndo u;
         if (g->make_null(p, &u)) {
             g->unmake_null(p, &u);
@@ -181,8 +183,8 @@ static void check_end(const GameOps *g, const GamePos *p) {
     REQUIRE(strlen(text) > 0, "%s: empty display", g->name);
     g->eval_trace(p, text, sizeof text);
     (void)g->evaluate(p);
-    if (g->in_check) (void)g->in_check(p);
-    if (g->winning_move && n) {
+    if (g->caps.in_check) (void)g->in_check(p);
+    if (g->caps.winning_move && n) {
         Move w = g->winning_move(p);
         if (w != MOVE_NONE) {
             REQUIRE(g->is_legal(p, w), "%s: winning_move gives an illegal move", g->name);
@@ -194,6 +196,25 @@ static void check_end(const GameOps *g, const GamePos *p) {
             REQUIRE(r == (me == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN), "%s: winning_move does not win", g->name);
         }
     }
+}
+
+/* The capability record and the hooks agree: a hook is set exactly when its capability
+ * is declared (on the table the engine plays with). */
+static void check_caps(const GameOps *g) {
+    const GameCaps *c = &g->caps;
+#define AGREE(cap, hook) REQUIRE(c->cap == (g->hook != NULL), "%s: caps." #cap " is %d but " #hook " is %s", \
+                                 g->name, c->cap, g->hook ? "set" : "NULL")
+    AGREE(repetition, repetition_outcome);
+    AGREE(repeat_window, repeat_window);
+    AGREE(no_progress, progress_left);
+    AGREE(in_check, in_check);
+    AGREE(winning_move, winning_move);
+    AGREE(see, see_ge);
+    AGREE(null_move, make_null);
+    AGREE(null_move, unmake_null);
+#undef AGREE
+    REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
+    REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
 }
 
 /* One random game: every position checked, every child made and unmade. */
@@ -218,6 +239,7 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
 START_TEST(random_games) {
     const GameOps *g = game_find(GAMES[_i]->name);
     ck_assert_ptr_nonnull(g);
+    check_caps(g);
     Prng rng = {test_seed(g->name, 20261123) + (uint64_t)_i};
     long plies = 0, ended = 0;
     int n = games_per_config();

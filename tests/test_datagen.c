@@ -284,20 +284,6 @@ static void parse_logged(char *line, LoggedGame *lg) {
     }
 }
 
-typedef struct {
-    Move best;
-    Score score;
-    bool scored;
-} Report;
-static void rep_info(void *ctx, const SearchInfo *in) {
-    Report *r = ctx;
-    if (in->multipv == 1) r->score = in->score, r->scored = true;
-}
-static void rep_best(void *ctx, const GamePos *root, Move best, Move ponder) {
-    (void)root, (void)ponder;
-    ((Report *)ctx)->best = best;
-}
-
 /* Replays one logged game on a fresh engine, searching each move after the random plies
  * at the job's node count as the job did: the engine must choose the logged moves, the
  * kept positions must be the next records of the file (position, player deciding, score
@@ -312,19 +298,17 @@ static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataRe
         if (i == lg->n_moves) break;
         ck_assert_msg(!engine_game_over(e), "%s: game over before move %d", g->name, i + 1);
         if (i < random_plies) continue;
-        SearchLimits l;
-        search_limits_init(&l);
-        l.nodes = NODES;
-        Report rep = {0};
-        SearchReport sr = {.ctx = &rep, .info = rep_info, .bestmove = rep_best};
-        ck_assert_msg(engine_go(e, &l, &sr, err), "%s", err);
-        engine_wait(e);
+        SearchRequest rq = {.position = lg->fen, .moves = (const char *const *)lg->moves, .n_moves = i};
+        search_limits_init(&rq.limits);
+        rq.limits.nodes = NODES;
+        SearchResult rep;
+        ck_assert_msg(engine_search(e, &rq, &rep, err), "%s", err);
         const GamePos *p = engine_position(e);
         char ms[MOVE_STR_MAX];
         g->print_move(p, rep.best, ms);
         ck_assert_msg(!strcmp(ms, lg->moves[i]), "%s ply %d: the search now plays %s, the job played %s", g->name,
                       i + 1, ms, lg->moves[i]);
-        bool keep = rep.scored && !g->is_noisy(p, rep.best) && !(g->in_check && g->in_check(p)) &&
+        bool keep = rep.depth > 0 && !g->is_noisy(p, rep.best) && !(g->in_check && g->in_check(p)) &&
                     rep.score < SCORE_WIN_MIN && rep.score > -SCORE_WIN_MIN;
         if (!keep) continue;
         filter_kept++;

@@ -110,41 +110,24 @@ static void fail(Shared *sh, const char *fmt, ...) {
     atomic_store(&sh->stop, true);
 }
 
-/* ---- one search (until the core has a synchronous entry point: as selfplay drives it) ---- */
+/* ---- one search ---- */
 
-typedef struct {
-    Move best;
-    Score score;
-    bool scored;
-} MoveReport;
-
-static void on_info(void *ctx, const SearchInfo *in) {
-    MoveReport *r = ctx;
-    if (in->multipv > 1) return;
-    r->score = in->score, r->scored = true;
-}
-
-static void on_bestmove(void *ctx, const GamePos *root, Move best, Move ponder) {
-    (void)root, (void)ponder;
-    ((MoveReport *)ctx)->best = best;
-}
-
-/* Searches the engine's current position: the move to play and its score for the
- * player deciding (the last line the search reported, which leads with that move);
- * *scored false when the node budget ended before a first line (the move stands). */
-static bool search_position(Engine *e, uint64_t nodes, Move *best, Score *score, bool *scored, char *err) {
-    SearchLimits limits;
-    search_limits_init(&limits);
-    limits.nodes = nodes;
-    MoveReport rep = {0};
-    SearchReport report = {.ctx = &rep, .info = on_info, .bestmove = on_bestmove};
-    if (!engine_go(e, &limits, &report, err)) return false;
-    engine_wait(e);
-    if (rep.best == MOVE_NONE) {
+/* Searches the game so far (its moves from fen give the search its repetition history):
+ * the move to play and its score for the player deciding (the last line the search
+ * reported, which leads with that move); *scored false when the node budget ended before
+ * a first line (the move stands). */
+static bool search_position(Engine *e, const char *fen, const char *const *moves, int n_moves, uint64_t nodes,
+                            Move *best, Score *score, bool *scored, char *err) {
+    SearchRequest rq = {.position = fen, .moves = moves, .n_moves = n_moves};
+    search_limits_init(&rq.limits);
+    rq.limits.nodes = nodes;
+    SearchResult res;
+    if (!engine_search(e, &rq, &res, err)) return false;
+    if (res.best == MOVE_NONE) {
         snprintf(err, ERR_STR_MAX, "the search returned no move");
         return false;
     }
-    *best = rep.best, *score = rep.score, *scored = rep.scored;
+    *best = res.best, *score = res.score, *scored = res.depth > 0;
     return true;
 }
 
@@ -216,7 +199,7 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
         Move best;
         Score score;
         bool scored;
-        if (!search_position(w->e, c->nodes, &best, &score, &scored, err)) {
+        if (!search_position(w->e, fen, w->ptrs, w->n_moves, c->nodes, &best, &score, &scored, err)) {
             fail(w->sh, "simia datagen: %s", err);
             return GAME_FAILED;
         }

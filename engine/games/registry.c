@@ -1,5 +1,5 @@
-/* registry.c — owns the table of registered games and hands them out initialised, each
- * in the build of its hot code that suits this CPU. */
+/* registry.c — owns the table of registered games and hands them out initialised (each
+ * game's hot code in the build that suits this CPU). */
 #include "registry.h"
 
 #include <stdio.h>
@@ -16,12 +16,12 @@ _Static_assert(sizeof GAMES / sizeof GAMES[0] <= GAMES_MAX, "raise GAMES_MAX");
 
 const GameOps *game_find(const char *name) {
     for (int i = 0; i < GAMES_COUNT; i++)
-        if (!strcasecmp(GAMES[i]->name, name)) return GAMES[i]->init();
+        if (!strcasecmp(GAMES[i]->name, name)) return GAMES[i]->init(), GAMES[i];
     return NULL;
 }
 
 const GameOps *game_default(void) {
-    return GAMES[0]->init();
+    return GAMES[0]->init(), GAMES[0];
 }
 
 int game_index(const GameOps *g) {

@@ -5,13 +5,13 @@
 
 #include "../game.h"
 
-/* The registered games, each as its portable table (play with what game_find returns). */
+/* The registered games, each as its table (complete once its init has run). */
 #define GAMES_MAX 16
 extern const GameOps *const GAMES[];
 extern const int GAMES_COUNT;
 
-/* The game of that name (case-insensitive), or NULL; the game is initialised, and the
- * table returned is the one to play with on this CPU (see GameOps.init). */
+/* The game of that name (case-insensitive), or NULL; the game is initialised (its hot
+ * code in the build this CPU runs: see GameOps.init). */
 const GameOps *game_find(const char *name);
 /* The game the engine plays unless told otherwise, initialised. */
 const GameOps *game_default(void);

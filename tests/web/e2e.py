@@ -126,7 +126,8 @@ class Engine:
             legal = [l.split(":")[0] for l in self.ask(["go perft 1"]) if re.match(r"^\S+: \d+$", l)]
         fen_line = next((l for l in d if l.startswith("Fen: ")), "Fen: (missing)")
         return {"errors": errors, "d": d, "fen": fen_line[5:].strip(), "turn": "p1" if q[0] == "response true" else "p2",
-                "result": q[1].split()[1], "over": over, "legal": legal}
+                "result": q[1].split()[1], "over": over, "legal": legal,
+                "status": next((l[8:] for l in d if l.startswith("Status: ")), "")}
 
     def close(self):
         try:
@@ -299,7 +300,8 @@ return { state: document.body.dataset.state, busy: document.body.dataset.busy, s
   game: q('#game').textContent, position: q('#position').textContent, moves: q('#moves').textContent,
   turn: q('#turn').textContent, result: q('#result').textContent, notice: q('#notice').textContent,
   error: q('#error').hidden ? '' : q('#error').textContent, boardMsg: q('#board-msg').hidden ? '' : q('#board-msg').textContent,
-  gameLine: q('#game-line').value };
+  gameLine: q('#game-line').value, status: q('#status').textContent,
+  arrows: document.querySelectorAll('#board .pv').length };
 """
 
 
@@ -389,7 +391,50 @@ def pick_move(ref, rng, line, legal, kinds, drawn):
     return rng.choice(legal)
 
 
-def play_one_game(d, page, ref, game, args, rng, url, shots):
+def check_result_line(game, s, st, human):
+    """The status line at the end: who won (by side name), why, and 'you won/lost' against Simia."""
+    status = s["status"]
+    m = re.match(r"^(.+ wins|Draw): (.+?)\.( You won!| You lost\.)?$", status)
+    if not check(m, f"{game}: the result line '{status}' does not say who won and why"):
+        return
+    check(not re.search(r"player [12]|p[12]\b", status), f"{game}: the result line '{status}' speaks of players by number")
+    why = re.match(r"^game over, [^:]+: (.+)$", st["status"])
+    if why:  # the engine's own reason (repetition, ...) is the page's
+        check(m.group(2) == why.group(1), f"{game}: the result line gives '{m.group(2)}', the engine's d says '{why.group(1)}'")
+    if st["result"] in ("p1win", "p2win"):
+        mine = st["result"] == f"{human}win"
+        check(m.group(3) == (" You won!" if mine else " You lost."), f"{game}: the result line '{status}' for the human {human} and result {st['result']}")
+    log(f"   {game}: result line '{status}'")
+
+
+def check_phone(d, game, shots):
+    """At 400 px wide the board comes first: its top in the first screen, nothing wider than
+    the screen; and at 1000 px every chooser is on the first screen without scrolling."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        time.sleep(0.3)
+        r = d.execute_script("""window.scrollTo(0, 0); const b = document.getElementById('board').getBoundingClientRect();
+          return { top: b.top, bottom: b.bottom, width: b.width, inner: innerHeight, innerW: innerWidth, scrollW: document.documentElement.scrollWidth };""")
+        d.save_screenshot(os.path.join(shots, f"{game}-phone.png"))
+        check(r["innerW"] == 400, f"{game} phone: the viewport is {r['innerW']} px wide, not 400")
+        check(r["top"] < r["inner"] * 0.25 and r["bottom"] <= r["inner"] + 2, f"{game} phone: the board spans y {r['top']:.0f}-{r['bottom']:.0f} of a {r['inner']} px screen, not in the first screen")
+        check(r["scrollW"] <= 401, f"{game} phone: the page is {r['scrollW']} px wide at 400 px")
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
+        time.sleep(0.3)
+        r = d.execute_script("""window.scrollTo(0, 0); const out = {};
+          for (const id of ['game-select', 'mode', 'human', 'level', 'clock', 'new-game', 'board', 'status', 'undo', 'resign']) {
+            const e = document.getElementById(id); if (!e || e.offsetParent === null) continue;
+            const b = e.getBoundingClientRect(); out[id] = [b.top, b.bottom]; }
+          out.inner = innerHeight; return out;""")
+        inner = r.pop("inner")
+        low = {k: v for k, v in r.items() if v[1] > inner + 1 and k != "board"}
+        check(not low, f"{game} at 1000x700: below the first screen: {low}")
+        d.save_screenshot(os.path.join(shots, f"{game}-1000.png"))
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def play_one_game(d, page, ref, game, args, rng, url, shots, human):
     log(f"== {game}: {url}")
     t0 = time.time()
     d.get(url)
@@ -401,11 +446,13 @@ def play_one_game(d, page, ref, game, args, rng, url, shots):
     kinds = {"plain": 0, "chooser": 0, "slot": 0, "off": 0, "button": 0}
     illegal_checked = 0
     human_plies = 0
+    arrows_seen = 0
     while True:
         for entry in page.trace():
             seen.add(len(entry["moves"]))
             check_drawn(game, ref, entry, f"after ply {len(entry['moves'])}")
         s = page.snap()
+        arrows_seen = max(arrows_seen, s["arrows"])
         moves = moves_of(s)
         line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         st = ref.state(line)
@@ -455,10 +502,14 @@ def play_one_game(d, page, ref, game, args, rng, url, shots):
     line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
     st = ref.state(line)
     check(s["result"] == st["result"], f"{game}: final result on the page {s['result']} != engine's {st['result']}")
+    check(arrows_seen == 0, f"{game}: Simia's line was drawn ({arrows_seen} arrows) in a game against a person, where it is off by default")
+    if s["state"] == "over":
+        check_result_line(game, s, st, human)
     check_console(d, game)
     missing = sorted(set(range(len(moves) + 1)) - seen)
     check(not missing, f"{game}: the page never showed the position after plies {missing[:10]}")
     d.find_element(By.ID, "play").screenshot(os.path.join(shots, f"{game}.png"))
+    check_phone(d, game, shots)
     log(f"   {game}: {len(moves)} plies ({human_plies} clicked: {', '.join(f'{n} {k}' for k, n in kinds.items() if n)}), "
         f"{illegal_checked} illegal clicks refused, result {s['result']}, {time.time() - t0:.1f} s")
     return moves
@@ -532,6 +583,39 @@ def check_drawing_tables(d, port, games):
         if want is not None:
             check(sorted(tuple(x) for x in r["slots"]) == want, f"drawing table {game}: '{fen}' off-board areas {r['slots']} != {want}")
         n += 1
+    # Simia's line drawn by who makes each move: a Red drop starts at Red's hand, a bear-off of
+    # player 2 ends at player 2's tray (whatever the side to move).
+    arrow_cases = [("monkeykingchess", "5/7/5/5/5/5/7/5 1 PPPPPPNNHHKCppppppnnhhkc 0 - 0 0", ["k@a5", "k@c4", "p@b3"],
+                    [(1, "hand", "k"), (2, "hand", "k"), (2, "hand", "p")]),
+                   ("boomzoom", "8/8/8/8/4T3/8/8/t7 1 0 0 0 0", ["e4e5", "a1off"], [None, (2, "off", "")]),
+                   ("dragonsteeth", "8/8/8/8/4T3/8/8/t7 1 0 0 0 0", ["e4e5", "a1off"], [None, (2, "off", "")])]
+    for game, fen, pv, ends in arrow_cases:
+        if game not in games:
+            continue
+        r = d.execute_script("""
+          const [game, fen, pv] = arguments;
+          const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+          document.body.appendChild(svg);
+          try {
+            SimiaBoards.draw(svg, SimiaBoards.model(game, fen, { options: {} }), { flipped: false, pv });
+            const slots = Array.from(svg.querySelectorAll('.slot')).map((e) => { const r = e.querySelector('rect');
+              return { owner: +e.dataset.owner, kind: e.dataset.kind, letter: (e.dataset.letter || '').toLowerCase(),
+                x: +r.getAttribute('x'), y: +r.getAttribute('y'), w: +r.getAttribute('width'), h: +r.getAttribute('height') }; });
+            const arrows = Array.from(svg.querySelectorAll('.pv line')).map((l) => ['x1', 'y1', 'x2', 'y2'].map((a) => +l.getAttribute(a)));
+            return { slots, arrows, n: svg.querySelectorAll('.pv').length };
+          } catch (e) { return { error: e.message }; } finally { svg.remove(); }""", game, fen, pv)
+        if not check("error" not in r, f"arrows {game}: {r.get('error')}"):
+            continue
+        for k, want in enumerate(ends):
+            if want is None:
+                continue
+            slot = next((x for x in r["slots"] if (x["owner"], x["kind"], x["letter"]) == want), None)
+            if not check(slot and k < len(r["arrows"]), f"arrows {game}: no slot {want} or no arrow {k + 1} ({r})"):
+                continue
+            x1, y1, x2, y2 = r["arrows"][k]
+            px, py = (x1, y1) if pv[k][1] == "@" else (x2, y2)
+            near = slot["x"] - 15 <= px <= slot["x"] + slot["w"] + 15 and slot["y"] - 15 <= py <= slot["y"] + slot["h"] + 15
+            check(near, f"arrows {game}: arrow {k + 1} ({pv[k]}) at ({px:.0f},{py:.0f}) is not at {want}'s slot {slot}")
     # A broken position string is reported, not thrown.
     r = d.execute_script("try { SimiaBoards.model('boomzoom', 't[3]x/8 1 0 0 0 0', {options:{}}); return 'drawn'; } catch (e) { return e.message; }")
     check(r != "drawn", "a malformed board field was drawn")
@@ -589,6 +673,7 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     check(len(moves_of(s)) < n and s["turn"] == "p1", f"undo: {n} -> {len(moves_of(s))} moves, turn {s['turn']}")
     for e in page.trace():
         check_drawn(game, ref, e, "after undo")
+    check_replay(d, page, ref, game, s)
     # Flip: the same pieces, a1 goes to the other edge and back.
     a1_top = "return document.querySelector('#board [data-square=\"a1\"]').getBoundingClientRect().top"
     height = d.execute_script("return document.getElementById('board').getBoundingClientRect().height")
@@ -620,7 +705,10 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     check(len(procs) == 1, f"one page open, {len(procs)} engine processes")
     d.refresh()
     s5 = page.settle()
-    check(s5["moves"] == "" and s5["position"] == ref.state("position startpos")["fen"], "a reload did not start a new game")
+    check(s5["moves"] == s4["moves"] and s5["position"] == s4["position"] and s5["squares"] == s4["squares"],
+          f"a reload did not keep the game: moves '{s5['moves']}' position '{s5['position']}', before '{s4['moves']}' '{s4['position']}'")
+    for e in page.trace():
+        check_drawn(game, ref, e, "after a reload")
     wait_for(lambda: len(engine_pids(engine) - mine) == 1 and engine_pids(engine) - mine != procs, 10,
              f"after a reload: engine processes {engine_pids(engine) - mine}, before {procs}")
     # The process cap: the page holds one connection; of maxforks more, one must be refused.
@@ -704,6 +792,39 @@ def check_robustness(d, port, engine, ref, game, maxforks):
         "refused option value, engine killed, page left, tab closed")
 
 
+def check_replay(d, page, ref, game, s):
+    """Replay: a click on the move list shows an earlier position without changing the game;
+    the arrow keys step through it, End comes back."""
+    from selenium.webdriver.common.keys import Keys
+    n = len(moves_of(s))
+    if not check(n >= 2, f"replay: only {n} moves to replay"):
+        return
+    page.click('#movelist [data-ply="1"]')
+    wait_for(lambda: "Viewing" in page.snap()["status"], 10, "replay: clicking move 1 in the list shows no earlier position")
+    s1 = page.snap()
+    entries = page.trace()
+    check(entries and len(entries[-1]["moves"]) == 1, f"replay: after clicking move 1 the page drew {[len(e['moves']) for e in entries]} moves")
+    for e in entries:
+        check_drawn(game, ref, e, "replayed")
+    check(s1["moves"] == s["moves"] and s1["position"] == s["position"] and not s1["targets"] and not s1["sources"],
+          "replay changed the game, or offers moves in a viewed position")
+    body = d.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    wait_for(lambda: "the start" in page.snap()["status"], 10, "replay: the left arrow key did not step back to the start")
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    wait_for(lambda: "after move 2" in page.snap()["status"], 10, "replay: the right arrow key did not step forward")
+    for e in page.trace():
+        check_drawn(game, ref, e, "replayed by keys")
+    body.send_keys(Keys.END)
+    wait_for(lambda: "Viewing" not in page.snap()["status"], 10, "replay: End did not return to the game")
+    s2 = page.settle()
+    check(s2["squares"] == s["squares"] and s2["moves"] == s["moves"] and set(s2["sources"]) == set(s["sources"]),
+          "replay: back at the game, the board or its moves differ from before")
+    page.trace()
+    log(f"   replay: move list click, arrow keys and End over {n} moves")
+
+
 def check_browser_killed(d, port, engine, ref, game):
     """A connection that drops without a goodbye (the browser killed) ends its engine too."""
     d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=200")
@@ -733,12 +854,29 @@ def check_engine_vs_engine(d, port, ref, game, max_plies):
     d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=20")
     end = time.time() + 120
     arrows = 0
+    toggled = None
     while time.time() < end:
         s = page.snap()
-        arrows = max(arrows, d.execute_script("return document.querySelectorAll('#board .pv').length"))
+        arrows = max(arrows, s["arrows"])
+        if arrows and toggled is None and s["state"] != "over":
+            # The toggle, as soon as arrows are drawn: unticked, none while Simia plays on;
+            # ticked again, they come back (unless the game ends first).
+            page.click("#arrows")
+            off, t1 = 0, time.time() + 1.5
+            while time.time() < t1:
+                off = max(off, page.snap()["arrows"])
+                time.sleep(0.05)
+            page.click("#arrows")
+            on, t2 = 0, time.time() + 15
+            while time.time() < t2 and not on and page.snap()["state"] != "over":
+                on = page.snap()["arrows"]
+                time.sleep(0.05)
+            toggled = (off, on, page.snap()["state"])
+            check(off == 0 and (on > 0 or toggled[2] == "over"), f"arrows toggle: {off} arrows drawn while off, {on} when on again")
         if s["state"] == "over" or len(moves_of(s)) >= max_plies:
             break
         time.sleep(0.05)
+    check(toggled is not None, "arrows toggle: never tried (no arrow drawn before the game ended)")
     page.click("#pause")
     s = page.settle(states=("over", "paused"))
     for e in page.trace():
@@ -816,7 +954,7 @@ def main():
             limit = "depth=1" if k % 2 == 0 else "movetime=30"
             q = "&".join([f"game={game}", "mode=human-vs-engine", limit, f"human={human}"] + [f"{n}={v}" for n, v in opts])
             try:
-                play_one_game(d, page, ref, game, args, rng, f"http://127.0.0.1:{port}/?{q}", args.out)
+                play_one_game(d, page, ref, game, args, rng, f"http://127.0.0.1:{port}/?{q}", args.out, human)
             except Exception as e:  # a hung or broken page fails this game; the others still run
                 fail(f"{game}: {type(e).__name__}: {e}")
                 traceback.print_exc()

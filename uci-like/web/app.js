@@ -25,9 +25,18 @@
     movers: [], // who made each move ('p1'/'p2'), as the page saw it
     mode: 'human-vs-engine',
     human: 'p1',
+    level: 'club',
     limitKind: 'movetime',
     limitValue: 500,
-    flipped: false,
+    clockSpec: '', // '' or 'seconds+increment' (human against Simia only)
+    clock: null, // { base, inc, left: { p1, p2 } (ms), running: 'p1'|'p2'|null, since }
+    arrowsUser: null, // the arrows checkbox as set by the user; null: the mode's default
+    userFlip: false,
+    replay: null, // { ply, view } while an earlier position is viewed
+    cache: new Map(), // position command -> view, for replay
+    ended: null, // { result, reason } of a game the page ended (resignation, time, agreed draw)
+    searchSide: 'p1',
+    lastEval: null,
     view: null,
     selected: null,
     candidates: null, // moves waiting in the chooser
@@ -135,28 +144,88 @@
   }
   function optionsChanged() { notice('Options apply at the next new game.', 'info'); }
 
-  // ---------------------------------------------------------------- engine conversation
-  function positionCommand() {
-    return `position ${st.base}${st.moves.length ? ' moves ' + st.moves.join(' ') : ''}`;
+  // ---------------------------------------------------------------- levels and clocks
+  // Levels are node limits (the same strength on any machine, the search's nodes per move),
+  // then a time per move for full strength; calibrated in the README (each against the next).
+  const LEVELS = [
+    { id: 'beginner', name: 'Beginner', go: 'nodes 100', text: '100 nodes a move: sees little beyond the next move.' },
+    { id: 'casual', name: 'Casual', go: 'nodes 1000', text: '1,000 nodes a move.' },
+    { id: 'club', name: 'Club', go: 'nodes 10000', text: '10,000 nodes a move (a fraction of a second).' },
+    { id: 'strong', name: 'Strong', go: 'nodes 100000', text: '100,000 nodes a move (about a second on a slow machine).' },
+    { id: 'full', name: 'Full strength', go: 'movetime 3000', text: '3 seconds a move, or its share of the clock.' },
+    { id: 'custom', name: 'Custom', go: null, text: 'A time, a depth or a node count per move, as you set it.' },
+  ];
+  const levelOf = (id) => LEVELS.find((l) => l.id === id) || LEVELS[2];
+
+  function clockSpec() {
+    const m = /^(\d+)\+(\d+)$/.exec(st.clockSpec || '');
+    return m && st.mode === 'human-vs-engine' ? { base: +m[1] * 1000, inc: +m[2] * 1000 } : null;
   }
+  // Time left of each player now (the side to move's clock runs since its turn began).
+  function timeLeft(p) {
+    const c = st.clock;
+    if (!c) return null;
+    let t = c.left[p];
+    if (c.running === p && !isOver()) t -= Date.now() - c.since;
+    return t;
+  }
+  function startClockFor(p) {
+    const c = st.clock;
+    if (!c) return;
+    if (c.running && c.running !== p) { c.left[c.running] -= Date.now() - c.since; c.left[c.running] += c.inc; }
+    c.running = p;
+    c.since = Date.now();
+  }
+  const fmtTime = (ms) => {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
+  function renderClocks() {
+    const box = $('clocks');
+    box.hidden = !st.clock;
+    if (!st.clock) return;
+    for (const p of ['p1', 'p2']) {
+      const el = $(`clock-${p}`);
+      const who = seatOf(p) === 'human' ? 'you' : 'Simia';
+      el.textContent = `${sideName(p === 'p1' ? 1 : 2)} (${who}) ${fmtTime(timeLeft(p))}`;
+      el.className = 'clock' + (st.clock.running === p && !isOver() ? ' running' : '') + (timeLeft(p) < 20000 ? ' low' : '');
+    }
+    const v = st.view;
+    if (v && !isOver() && st.clock.running && timeLeft(st.clock.running) <= 0) {
+      const p = st.clock.running;
+      endByPage(p === 'p1' ? 'p2win' : 'p1win', `${sideName(p === 'p1' ? 1 : 2)} ran out of time`);
+    }
+  }
+  setInterval(() => { if (st.clock) renderClocks(); }, 250);
+
+  // ---------------------------------------------------------------- engine conversation
+  const lineOf = (base, moves) => `position ${base}${moves.length ? ' moves ' + moves.join(' ') : ''}`;
+  function positionCommand() { return lineOf(st.base, st.moves); }
 
   function seatOf(player) {
     if (st.mode === 'engine-vs-engine') return 'engine';
     if (st.mode === 'human-vs-human') return 'human';
     return player === st.human ? 'human' : 'engine';
   }
+  const table = () => B.tables[st.game];
+  function sideOf(pl, view) {
+    const v = view || st.view;
+    return B.sideOf(table(), pl, v && v.model ? v.model.fields : {});
+  }
+  const sideName = (pl, view) => sideOf(pl, view).name;
+  // A game ended by the page (a resignation, a flag, an agreed draw), not by the rules.
+  const isOver = () => !!(st.view && (st.view.gameover || st.ended));
 
-  // Ask the engine everything the page shows about the current position.
-  async function refresh() {
-    const epoch = st.epoch;
+  // Everything the page shows about one position: the engine's `d`, whose turn, the result,
+  // and (for the live position) the legal moves. Views are kept by move list for replay.
+  async function inspect(base, moves, withLegal) {
     const s = st.session;
-    const posLines = await s.ask([positionCommand()]);
+    const posLines = await s.ask([lineOf(base, moves)]);
     const dLines = await s.ask(['d']);
     const q = (await s.ask(['query p1turn', 'query result', 'query gameover'])).filter((l) => l.startsWith('response '));
     if (q.length !== 3) throw new Error(`the engine answered ${q.length} of 3 queries`);
     const gameover = q[2] === 'response true';
-    const perft = gameover ? [] : await s.ask(['go perft 1']);
-    if (epoch !== st.epoch) return false;
+    const perft = gameover || !withLegal ? [] : await s.ask(['go perft 1']);
     const legal = [];
     let counted = null;
     for (const l of perft) {
@@ -169,46 +238,73 @@
     // `Fen: (none: why)` says there is no position string; Zoo's own strings may start with '('.
     const fen = fenLine && !/^Fen: \(none\b/.test(fenLine) ? fenLine.slice(5).trim() : null;
     const boardLines = fenLine ? dLines.slice(0, dLines.indexOf(fenLine)) : [];
-    st.view = {
-      errors, dLines, fen, fenText: fenLine ? fenLine.slice(5).trim() : '(no position)',
+    const view = {
+      base, moves: moves.slice(), errors, dLines, fen, fenText: fenLine ? fenLine.slice(5).trim() : '(no position)',
       turn: q[0] === 'response true' ? 'p1' : 'p2',
       result: q[1].slice(9).trim(), gameover, legal,
       status: (dLines.find((l) => l.startsWith('Status: ')) || '').slice(8),
-      model: null, modelError: null,
+      model: null, modelError: null, reason: '',
     };
-    if (counted !== null && counted !== legal.length) st.view.errors.push(`page: go perft 1 listed ${legal.length} moves but counted ${counted}`);
+    if (counted !== null && counted !== legal.length) view.errors.push(`page: go perft 1 listed ${legal.length} moves but counted ${counted}`);
+    const t = table();
     try {
       let text = fen;
-      if (!text && B.tables[st.game] && B.tables[st.game].parseDrawing) {
-        const board = B.tables[st.game].parseDrawing(boardLines);
+      if (!text && t && t.parseDrawing) {
+        const board = t.parseDrawing(boardLines);
         // The drawing has no fields: take them from the last position string seen.
         if (board && st.lastFen) text = [board].concat(st.lastFen.split(/\s+/).slice(1)).join(' ');
       }
-      if (!B.tables[st.game]) throw new Error(`no drawing table for game '${st.game}': this page cannot draw its board (moves are still listed below)`);
-      if (!text) throw new Error(`the engine gives no position string (${st.view.fenText})`);
-      st.view.model = B.model(st.game, text, { options: st.values });
-      st.view.drawnFromDiagram = !fen;
+      if (!t) throw new Error(`no drawing table for game '${st.game}': this page cannot draw its board (moves are still listed below)`);
+      if (!text) throw new Error(`the engine gives no position string (${view.fenText})`);
+      view.model = B.model(st.game, text, { options: st.values });
+      view.drawnFromDiagram = !fen;
     } catch (e) {
-      st.view.modelError = e.message;
+      view.modelError = e.message;
     }
     if (fen) st.lastFen = fen;
+    if (gameover) view.reason = reasonOf(view);
+    st.cache.set(lineOf(base, moves), view);
+    return view;
+  }
+
+  // Why the game ended: the engine's own words when its Status line gives them (repetition,
+  // an illegal move), else the game's table reads them from the position and the last move.
+  function reasonOf(v) {
+    const m = /^game over, [^:]+: (.+)$/.exec(v.status);
+    if (m) return m[1];
+    const t = table();
+    if (!t || !t.reason) return '';
+    try {
+      return t.reason({ fields: v.model ? v.model.fields : null, model: v.model, result: v.result,
+        lastMove: v.moves[v.moves.length - 1] || '', options: st.values, noFen: !v.fen }) || '';
+    } catch (e) { return ''; }
+  }
+
+  // Ask the engine everything the page shows about the current position.
+  async function refresh() {
+    const epoch = st.epoch;
+    const view = await inspect(st.base, st.moves, true);
+    if (epoch !== st.epoch) return false;
+    st.view = view;
     st.selected = null;
     st.candidates = null;
+    if (st.replay && st.replay.ply >= st.moves.length) st.replay = null;
+    saveToUrl();
     render();
-    trace();
+    trace(view);
     return true;
   }
 
   // Every position the page showed, as drawn (what each square element says it holds), so
   // that a test can check each one, engine moves included, against the engine's own `d`.
   window.SimiaTrace = [];
-  function trace() {
+  function trace(v) {
     const squares = {}, slots = [];
     for (const e of document.querySelectorAll('#board [data-piece]')) squares[e.dataset.square] = e.dataset.piece;
     for (const e of document.querySelectorAll('#board .slot')) slots.push({ owner: +e.dataset.owner, kind: e.dataset.kind, letter: e.dataset.letter || '', count: +e.dataset.count, hook: e.dataset.square || '' });
     window.SimiaTrace.push({
-      moves: st.moves.slice(), base: st.base, squares, slots, position: st.view.fenText, turn: st.view.turn,
-      result: st.view.result, boardMsg: $('board-msg').hidden ? '' : $('board-msg').textContent,
+      moves: v.moves.slice(), base: v.base, squares, slots, position: v.fenText, turn: v.turn,
+      result: v.result, boardMsg: $('board-msg').hidden ? '' : $('board-msg').textContent, replay: v !== st.view,
     });
     if (window.SimiaTrace.length > 5000) window.SimiaTrace.splice(0, 1000);
   }
@@ -216,14 +312,27 @@
   async function advance() {
     const v = st.view;
     if (!v) return;
-    if (v.gameover) { setState('over'); return; }
+    if (isOver()) { if (st.clock) st.clock.running = null; setState('over'); return; }
+    startClockFor(v.turn);
     if (seatOf(v.turn) === 'engine' && !st.paused) { engineMove(); return; }
     setState(seatOf(v.turn) === 'human' ? 'human' : 'paused');
   }
 
   function limitCommand() {
-    const n = Math.max(1, Math.floor(+st.limitValue || 1));
-    return st.limitKind === 'depth' ? `go depth ${n}` : `go movetime ${n}`;
+    const lv = levelOf(st.level);
+    let go;
+    if (lv.go) go = lv.go;
+    else {
+      const n = Math.max(1, Math.floor(+st.limitValue || 1));
+      go = `${st.limitKind === 'depth' ? 'depth' : st.limitKind === 'nodes' ? 'nodes' : 'movetime'} ${n}`;
+    }
+    if (st.clock) {
+      // With a clock the engine shares out its own time; a node or depth level still caps it.
+      const c = st.clock;
+      const clock = `p1time ${Math.max(1, Math.round(timeLeft('p1')))} p2time ${Math.max(1, Math.round(timeLeft('p2')))} p1inc ${c.inc} p2inc ${c.inc}`;
+      go = /^movetime/.test(go) ? clock : `${clock} ${go}`;
+    }
+    return `go ${go}`;
   }
 
   async function engineMove() {
@@ -231,6 +340,7 @@
     st.searching = true;
     st.info = null;
     st.pv = [];
+    st.searchSide = st.view ? st.view.turn : 'p1';
     setState('thinking');
     let reply;
     try {
@@ -269,6 +379,7 @@
       if (i + 1 < t.length) { info[k] = t[i + 1]; i++; }
     }
     if (!info.depth) return;
+    info.side = st.searchSide;
     st.info = info;
     if (info.pv && !info.bound) st.pv = info.pv;
     renderSearch();
@@ -278,12 +389,15 @@
   async function play(move, by) {
     // The arrows keep showing the rest of Simia's line while play follows it.
     st.pv = st.pv[0] === move ? st.pv.slice(1) : [];
+    const mover = st.view ? st.view.turn : '?';
     st.moves.push(move);
-    st.movers.push(st.view ? st.view.turn : '?');
+    st.movers.push(mover);
     st.epoch++;
     st.selected = null;
     st.candidates = null;
-    notice(by === 'engine' ? `Simia played ${move}.` : `You played ${move}.`, 'info');
+    st.replay = null;
+    const who = by === 'engine' ? 'Simia' : (st.mode === 'human-vs-engine' ? 'You' : sideName(mover === 'p1' ? 1 : 2));
+    notice(`${who} played ${move}.`, 'info');
     await safely(async () => { if (await refresh()) await advance(); });
   }
 
@@ -291,6 +405,12 @@
     st.epoch++;
     st.pv = [];
     if (st.searching) { try { st.session.send('stop'); } catch (e) { /* closed: nothing to stop */ } }
+  }
+  function clearSearch() {
+    st.info = null;
+    st.pv = [];
+    $('engine-msg').textContent = '';
+    renderSearch();
   }
 
   async function safely(fn) {
@@ -302,8 +422,42 @@
     else setState('error');
   }
 
+  // A game the page ends itself: a resignation, a flag fall, a draw agreed.
+  function endByPage(result, reason) {
+    cancelSearch();
+    st.searching = false;
+    st.ended = { result, reason };
+    if (st.clock) { const p = st.clock.running; if (p) st.clock.left[p] = timeLeft(p); st.clock.running = null; }
+    saveToUrl();
+    setState('over');
+    render();
+  }
+
+  // ---------------------------------------------------------------- the address keeps the game
+  // The game, its options and settings live in the query string (replaceState), so that a reload
+  // or a shared link opens the same game at the same move.
+  function saveToUrl() {
+    if (!st.game) return;
+    const p = new URLSearchParams();
+    p.set('game', st.game);
+    p.set('mode', st.mode);
+    if (st.mode === 'human-vs-engine') p.set('human', st.human);
+    p.set('level', st.level);
+    if (st.level === 'custom') p.set(st.limitKind, st.limitValue);
+    if (st.clockSpec) p.set('clock', st.clockSpec);
+    for (const o of gameOptions(st.game).concat(sharedOptions())) {
+      const v = st.values[o.name];
+      if (v !== undefined && String(v) !== String(o.def)) p.set(o.name, v);
+    }
+    if (st.base !== 'startpos') p.set('fen', st.base.replace(/^fen /, ''));
+    if (st.moves.length) p.set('moves', st.moves.join(' '));
+    if (st.arrowsUser !== null) p.set('arrows', st.arrowsUser ? '1' : '0');
+    if (st.ended) p.set('ended', `${st.ended.result}:${st.ended.reason}`);
+    try { history.replaceState(null, '', `${location.pathname}?${p.toString()}`); } catch (e) { /* a file: page */ }
+  }
+
   // ---------------------------------------------------------------- actions
-  async function newGame() {
+  async function newGame(noAdvance) {
     cancelSearch();
     st.paused = false;
     showEngineErrors([]);
@@ -328,18 +482,25 @@
     st.moves = [];
     st.movers = [];
     st.lastFen = null;
+    st.cache = new Map();
+    st.replay = null;
+    st.ended = null;
     st.epoch++;
-    st.info = null;
-    st.pv = [];
-    const t = B.tables[st.game];
-    const topHome = t && t.home === -1 ? 'p1' : 'p2';
-    st.flipped = st.mode === 'human-vs-engine' && st.human === topHome;
-    notice(errs.length ? 'The engine refused an option (see the error).' : `New game of ${t ? t.title : st.game}.`, errs.length ? 'bad' : 'info');
-    if (await refresh()) await advance();
+    clearSearch();
+    st.userFlip = false;
+    const spec = clockSpec();
+    st.clock = spec ? { base: spec.base, inc: spec.inc, left: { p1: spec.base, p2: spec.base }, running: null, since: 0 } : null;
+    const t = table();
+    renderLegend();
+    notice(errs.length ? 'The engine refused an option (see the error).' : `A new game of ${t ? t.title : st.game}`.replace(/\.?$/, '.'), errs.length ? 'bad' : 'info');
+    if (await refresh() && !noAdvance) await advance();
   }
 
   async function undo() {
     cancelSearch();
+    clearSearch();
+    st.ended = null;
+    st.replay = null;
     if (!st.moves.length) { notice('Nothing to undo.', 'info'); await safely(async () => { if (await refresh()) await advance(); }); return; }
     if (st.mode === 'engine-vs-engine') st.paused = true;
     st.moves.pop(); st.movers.pop();
@@ -357,17 +518,17 @@
 
   // Accepts a bare position string, `fen <string>`, `startpos`, and either with `moves ...`,
   // with or without a leading `position` (what "Copy" gives and arenas print).
-  async function loadPosition(text) {
+  async function loadPosition(text, quiet) {
     text = text.trim().replace(/^position\s+/i, '');
     if (!text) return;
     let base, moves = [];
-    const mm = /^(.*?)(?:\s+moves(?:\s+(.*))?)?$/i.exec(text);
+    const mm = /^(.*?)(?:\s*\bmoves(?:\s+(.*))?)?$/i.exec(text);
     let head = mm[1].trim();
     if (mm[2]) moves = mm[2].trim().split(/\s+/).filter(Boolean);
-    if (/^startpos$/i.test(head)) base = 'startpos';
+    if (/^startpos$/i.test(head) || head === '') base = 'startpos';
     else base = 'fen ' + head.replace(/^fen\s+/i, '');
     cancelSearch();
-    const cmd = `position ${base}${moves.length ? ' moves ' + moves.join(' ') : ''}`;
+    const cmd = lineOf(base, moves);
     const reply = await st.session.ask([cmd]);
     const errs = reply.filter(isError);
     if (errs.length) {
@@ -380,18 +541,63 @@
       return;
     }
     showEngineErrors([]);
+    clearSearch();
     st.base = base;
     st.moves = moves;
-    st.movers = moves.map(() => '?');
+    st.movers = [];
+    st.replay = null;
+    st.ended = null;
     st.epoch++;
     if (st.mode === 'engine-vs-engine') st.paused = true;
-    notice('Position loaded.', 'info');
+    if (!quiet) notice('Position loaded.', 'info');
     await safely(async () => { if (await refresh()) await advance(); });
   }
 
+  function resign() {
+    if (!st.view || isOver()) return;
+    const p = st.mode === 'human-vs-engine' ? st.human : st.view.turn;
+    endByPage(p === 'p1' ? 'p2win' : 'p1win', `${sideName(p === 'p1' ? 1 : 2)} resigned`);
+  }
+
+  // Simia takes a draw when its last search saw itself no better than level (a score of at
+  // most 0.2 for its side, and no win in sight).
+  function offerDraw() {
+    if (!st.view || isOver()) return;
+    if (st.mode !== 'human-vs-engine') { endByPage('draw', 'agreed'); return; }
+    const i = st.lastEval;
+    const simia = st.human === 'p1' ? 'p2' : 'p1';
+    if (!i) { notice('Simia declines the draw: it has not judged the game yet.', 'info'); return; }
+    let mine = i.kind === 'mate' ? (i.value > 0 ? 1e6 : -1e6) : i.value;
+    if (i.side !== simia) mine = -mine;
+    if (mine <= 20) endByPage('draw', 'agreed: Simia accepted the offer');
+    else notice('Simia declines the draw.', 'info');
+  }
+
+  // ---------------------------------------------------------------- replay
+  // Viewing an earlier position never changes the game: the board shows the position after
+  // `ply` moves; the next move (or End) brings the live game back.
+  async function viewPly(ply) {
+    if (!st.view) return;
+    ply = Math.max(0, Math.min(ply, st.moves.length));
+    if (ply === st.moves.length) { st.replay = null; render(); trace(st.view); return; }
+    const key = lineOf(st.base, st.moves.slice(0, ply));
+    let v = st.cache.get(key);
+    if (!v) {
+      const epoch = st.epoch;
+      v = await inspect(st.base, st.moves.slice(0, ply), false);
+      if (epoch !== st.epoch) return;
+    }
+    st.replay = { ply, view: v };
+    st.selected = null;
+    st.candidates = null;
+    render();
+    trace(v);
+  }
+  const shownPly = () => (st.replay ? st.replay.ply : st.moves.length);
+
   // ---------------------------------------------------------------- clicks
   function humanToMove() {
-    return st.view && !st.view.gameover && !st.searching && seatOf(st.view.turn) === 'human';
+    return st.view && !isOver() && !st.searching && !st.replay && seatOf(st.view.turn) === 'human';
   }
   const movesFrom = (sq) => st.view.legal.filter((m) => m.from === sq);
 
@@ -405,7 +611,8 @@
 
   function onSquare(sq) {
     if (!st.view) return;
-    if (!humanToMove()) { refuse(st.view.gameover ? 'the game is over' : 'it is not your turn', sq); return; }
+    if (st.replay) { safely(() => viewPly(st.moves.length)); notice('Back to the game.', 'info'); return; }
+    if (!humanToMove()) { refuse(isOver() ? 'the game is over' : 'it is not your turn', sq); return; }
     if (st.selected) {
       const cands = movesFrom(st.selected).filter((m) => m.to === sq);
       // One plain move is played at once; a move with a suffix (a spawn, a flip, a count) is
@@ -444,15 +651,28 @@
     renderChooser();
     renderMoves();
     renderSearch();
+    renderClocks();
   }
 
   function drawnSquares() {
     return new Set(Array.from(document.querySelectorAll('#board [data-square]')).map((e) => e.dataset.square));
   }
 
+  // Arrows: off by default when a person plays Simia (they would show the person's best move),
+  // on when Simia plays itself or two people watch; the checkbox decides otherwise.
+  const arrowsOn = () => (st.arrowsUser !== null ? st.arrowsUser : st.mode !== 'human-vs-engine');
+
+  // The board turns so that the human's home is at the bottom (also after a Monkey Queen
+  // swap); Flip turns it from there.
+  function flipped(v) {
+    let auto = false;
+    if (st.mode === 'human-vs-engine' && v && v.model) auto = B.homeOf(table(), st.human === 'p1' ? 1 : 2, v.model.fields) === -1;
+    return auto !== !!st.userFlip;
+  }
+
   function renderBoard() {
     const svg = $('board');
-    const v = st.view;
+    const v = st.replay ? st.replay.view : st.view;
     const msg = $('board-msg');
     if (!v) return;
     if (v.modelError || !v.model) {
@@ -462,24 +682,26 @@
       msg.hidden = false;
       return;
     }
-    msg.hidden = !v.drawnFromDiagram;
-    if (v.drawnFromDiagram) msg.textContent = `The engine gives no position string here (${v.fenText.replace(/^\(none: |\)$/g, '')}): the board is read from its diagram.`;
+    msg.hidden = true;
     const human = humanToMove();
     const sources = new Set(human ? v.legal.map((m) => m.from).filter(Boolean) : []);
     const targets = new Set(human && st.selected ? movesFrom(st.selected).map((m) => m.to) : []);
-    const last = st.moves.length ? B.splitMove(st.moves[st.moves.length - 1]) : null;
-    $('pv-caption').hidden = !st.pv.length;
+    const last = v.moves.length ? B.splitMove(v.moves[v.moves.length - 1]) : null;
+    const pv = !st.replay && arrowsOn() ? st.pv : [];
+    $('pv-caption').hidden = !pv.length;
+    $('arrows').checked = arrowsOn();
     try {
       B.draw(svg, v.model, {
-        flipped: st.flipped, selected: st.selected, sources, targets,
+        flipped: flipped(v), selected: st.selected, sources, targets,
         lastMove: last ? [last.from, last.to].filter(Boolean) : [],
-        pv: st.pv,
+        pv,
       });
     } catch (e) {
       svg.innerHTML = '';
       msg.textContent = `Cannot draw this board: ${e.message}`;
       msg.hidden = false;
     }
+    svg.classList.toggle('replay', !!st.replay);
   }
 
   // Moves that a click on the board cannot make (no square: swap, pass, end; or a square the
@@ -491,8 +713,8 @@
     spec.innerHTML = '';
     const v = st.view;
     if (!v || !humanToMove()) { box.hidden = true; spec.hidden = true; return; }
-    const t = B.tables[st.game];
-    const label = (m) => (t && t.choiceLabel ? t.choiceLabel(m.move, m) : '');
+    const t = table();
+    const label = (m) => (t && t.choiceLabel ? t.choiceLabel(m.move, m, v.model) : '');
     const button = (m, parent, text) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -518,14 +740,30 @@
       const h = document.createElement('div');
       h.textContent = others.every((m) => !m.from) ? 'Moves without a square:' : 'Moves the board cannot show:';
       spec.appendChild(h);
-      for (const m of others) button(m, spec, m.from ? '' : ({ swap: 'take over the first player\'s position (pie rule)', pass: 'no move is possible', end: 'end the turn' }[m.move] || ''));
+      for (const m of others) button(m, spec, m.from ? '' : ({ swap: 'take over the first player\'s position (pie rule)', pass: 'no move is possible: pass', end: 'end the turn' }[m.move] || ''));
       spec.hidden = false;
     } else spec.hidden = true;
   }
 
+  // The result as players read it: who won and why, and whether that is you.
+  function resultText(v) {
+    const result = st.ended ? st.ended.result : v.result;
+    const reason = st.ended ? st.ended.reason : v.reason;
+    const winner = result === 'p1win' ? 1 : result === 'p2win' ? 2 : 0;
+    let text = winner ? `${sideName(winner, v)} wins` : result === 'draw' ? 'Draw' : 'Game over';
+    if (reason) text += `: ${reason}`;
+    text += '.';
+    if (st.mode === 'human-vs-engine' && winner) text += (`p${winner}` === st.human ? ' You won!' : ' You lost.');
+    return text;
+  }
+
+  function swatch(pl, v) {
+    return `<span class="swatch" style="background:${sideOf(pl, v).colour}"></span>`;
+  }
+
   function renderStatus() {
     const v = st.view;
-    const t = B.tables[st.game];
+    const t = table();
     $('game').textContent = st.game || '';
     $('game-title').textContent = t ? t.title : (st.game ? `${st.game} (no drawing table)` : '');
     $('moves').textContent = st.moves.join(' ');
@@ -534,64 +772,112 @@
     if (!v) return;
     $('position').textContent = v.fenText;
     $('turn').textContent = v.turn;
-    $('result').textContent = v.result;
+    $('result').textContent = st.ended ? st.ended.result : v.result;
+    $('engine-status').textContent = v.status;
     const state = document.body.dataset.state;
-    let text;
-    const who = (p) => {
-      const colour = v.model && v.model.table.colourOf ? ` (${v.model.table.colourOf(p === 'p1' ? 1 : 2, v.model.fields)})` : '';
-      return `${p}${colour}`;
-    };
-    if (v.gameover) text = `Game over: ${{ p1win: 'player 1 wins', p2win: 'player 2 wins', draw: 'a draw', none: 'no result' }[v.result] || v.result}.`; else if (state === 'thinking') text = `Simia is thinking for ${who(v.turn)}…`;
-    else if (state === 'paused') text = `${who(v.turn)} to move; Simia is paused.`;
-    else text = `${who(v.turn)} to move${seatOf(v.turn) === 'human' ? (st.mode === 'human-vs-engine' ? ': your move' : '') : ''}.`;
-    $('status').textContent = text;
-    $('status').className = v.gameover ? 'over' : '';
+    const pl = v.turn === 'p1' ? 1 : 2;
+    const name = sideName(pl);
+    let html;
+    const esc = B.kit.esc;
+    const pending = v.model && t && t.pending ? t.pending(v.model.fields, v.model) : '';
+    if (isOver()) html = esc(resultText(v));
+    else if (state === 'thinking') html = `${swatch(pl)}Simia is thinking for ${esc(name)}…`;
+    else if (state === 'paused') html = `${swatch(pl)}${esc(name)} to move; Simia is paused.`;
+    else html = `${swatch(pl)}${esc(name)} to move${seatOf(v.turn) === 'human' && st.mode === 'human-vs-engine' ? ': your move' : ''}.`;
+    if (pending && !isOver()) html += ` <span class="pending">${esc(pending)}.</span>`;
+    if (st.replay) {
+      const k = st.replay.ply;
+      html = `<span class="viewing">Viewing ${k ? `the position after move ${k}` : 'the start'} of ${st.moves.length}</span> (→ or End: back to the game). ` + html;
+    }
+    $('status').innerHTML = html;
+    $('status').className = isOver() ? 'over' : '';
     const facts = $('facts');
-    facts.innerHTML = '';
-    if (v.model) for (const f of v.model.facts) { const li = document.createElement('li'); li.textContent = f; facts.appendChild(li); }
-    if (v.status) { const li = document.createElement('li'); li.textContent = `engine: ${v.status}`; facts.appendChild(li); }
+    const shown = st.replay ? st.replay.view : v;
+    facts.textContent = shown.model ? shown.model.facts.filter(Boolean).join(' · ') : '';
     const errs = v.errors || [];
     if (errs.length) showEngineErrors(errs);
     $('undo').disabled = !st.moves.length;
-    $('engine-move').disabled = !(v && !v.gameover && !st.searching);
+    $('engine-move').disabled = !(v && !isOver() && !st.searching);
+    $('engine-move').hidden = st.mode === 'engine-vs-engine';
     $('move-now').disabled = !st.searching;
+    $('resign').disabled = isOver() || st.mode === 'engine-vs-engine';
+    $('offer-draw').disabled = isOver() || st.mode === 'engine-vs-engine';
     $('pause').hidden = st.mode !== 'engine-vs-engine';
     $('pause').textContent = st.paused ? 'Resume' : 'Pause';
     $('human-wrap').hidden = st.mode !== 'human-vs-engine';
+    $('clock-wrap').hidden = st.mode !== 'human-vs-engine';
+    $('custom-wrap').hidden = st.level !== 'custom';
+    $('level-text').textContent = levelOf(st.level).text;
   }
 
   function renderMoves() {
     const ol = $('movelist');
     ol.innerHTML = '';
-    st.moves.forEach((m, k) => {
+    const cur = shownPly();
+    const add = (ply, html) => {
       const li = document.createElement('li');
-      li.innerHTML = `<span class="by">${st.movers[k] || '?'}</span> <code>${m}</code>`;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'mv' + (ply === cur ? ' current' : '');
+      b.dataset.ply = String(ply);
+      b.innerHTML = html;
+      b.onclick = () => safely(() => viewPly(ply));
+      li.appendChild(b);
       ol.appendChild(li);
+    };
+    add(0, '<span class="by">start</span>');
+    st.moves.forEach((m, k) => {
+      // The mover: the position before the move says whose turn it was (cached views).
+      const before = st.cache.get(lineOf(st.base, st.moves.slice(0, k)));
+      const who = before ? (before.turn === 'p1' ? 1 : 2) : (st.movers[k] === 'p2' ? 2 : st.movers[k] === 'p1' ? 1 : 0);
+      add(k + 1, `<span class="num">${k + 1}.</span> ${who ? swatch(who, before) : ''}<code>${B.kit.esc(m)}</code>`);
     });
-    ol.scrollTop = ol.scrollHeight;
+    const curEl = ol.querySelector('.current');
+    if (curEl && !st.replay) ol.scrollTop = ol.scrollHeight;
+    else if (curEl) curEl.scrollIntoView({ block: 'nearest' });
   }
 
+  // Scores as players read them: who is ahead, by how much, or who wins in how many moves
+  // (the engine's score is for the side it searched for).
   function renderSearch() {
     const i = st.info;
     const set = (id, v) => { $(id).textContent = v === undefined || v === null ? '–' : v; };
     if (!i) { ['s-depth', 's-score', 's-nodes', 's-nps', 's-time', 's-pv'].forEach((id) => set(id, '–')); return; }
-    set('s-depth', i.seldepth ? `${i.depth}/${i.seldepth}` : i.depth);
+    set('s-depth', i.seldepth ? `${i.depth} (${i.seldepth} deepest)` : i.depth);
     let score = i.score || '';
     const m = /^(cp|mate) (-?\d+)$/.exec(score);
-    if (m) score = m[1] === 'cp' ? `${(+m[2] / 100).toFixed(2)}` : `mate in ${m[2]}`;
-    set('s-score', score + (i.bound ? ` (${i.bound})` : ''));
+    if (m) {
+      const me = i.side === 'p2' ? 2 : 1, other = 3 - me, n = +m[2];
+      st.lastEval = { side: i.side, kind: m[1], value: n };
+      if (m[1] === 'cp') score = Math.abs(n) < 10 ? 'about level' : `${sideName(n > 0 ? me : other)} ahead by ${(Math.abs(n) / 100).toFixed(2)}`;
+      else score = n === 0 ? 'game over' : `${sideName(n > 0 ? me : other)} wins in ${Math.abs(n)} move${Math.abs(n) === 1 ? '' : 's'}`;
+    }
+    set('s-score', score + (i.bound ? ` (${i.bound === 'lowerbound' ? 'at least' : 'at most'})` : ''));
     set('s-nodes', i.nodes ? (+i.nodes).toLocaleString('en') : '–');
     set('s-nps', i.nps ? (+i.nps).toLocaleString('en') : '–');
     set('s-time', i.time ? `${i.time} ms` : '–');
     set('s-pv', (i.pv || []).join(' '));
   }
 
+  function renderLegend() {
+    const box = $('legend');
+    const items = B.legendOf(st.game);
+    if (!items.length) { box.textContent = 'No legend for this game.'; return; }
+    box.innerHTML = items.map((it) => {
+      let svg = '';
+      try { svg = B.pieceSvg(st.game, it.letter, it.height); } catch (e) { svg = ''; }
+      return `<div class="lg">${svg}<div><b>${B.kit.esc(it.name)}</b> — ${B.kit.esc(it.text)}</div></div>`;
+    }).join('');
+  }
+
   // ---------------------------------------------------------------- start
   function readControls() {
     st.mode = $('mode').value;
     st.human = $('human').value;
+    st.level = $('level').value;
     st.limitKind = $('limit-kind').value;
     st.limitValue = $('limit-value').value;
+    st.clockSpec = $('clock').value;
   }
 
   async function start() {
@@ -599,10 +885,14 @@
     const mode = params.get('mode');
     if (mode && ['human-vs-engine', 'human-vs-human', 'engine-vs-engine'].includes(mode)) st.mode = mode;
     if (params.get('human') === 'p2') st.human = 'p2';
-    if (params.get('depth')) { st.limitKind = 'depth'; st.limitValue = params.get('depth'); }
-    if (params.get('movetime')) { st.limitKind = 'movetime'; st.limitValue = params.get('movetime'); }
-    $('mode').value = st.mode; $('human').value = st.human;
-    $('limit-kind').value = st.limitKind; $('limit-value').value = st.limitValue;
+    if (params.get('level') && LEVELS.some((l) => l.id === params.get('level'))) st.level = params.get('level');
+    for (const k of ['depth', 'movetime', 'nodes']) if (params.get(k)) { st.level = 'custom'; st.limitKind = k; st.limitValue = params.get(k); }
+    if (/^\d+\+\d+$/.test(params.get('clock') || '')) st.clockSpec = params.get('clock');
+    if (params.get('arrows') === '1' || params.get('arrows') === '0') st.arrowsUser = params.get('arrows') === '1';
+    const lsel = $('level');
+    for (const l of LEVELS) { const op = document.createElement('option'); op.value = l.id; op.textContent = l.name; lsel.appendChild(op); }
+    $('mode').value = st.mode; $('human').value = st.human; $('level').value = st.level;
+    $('limit-kind').value = st.limitKind; $('limit-value').value = st.limitValue; $('clock').value = st.clockSpec;
 
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
     st.session = new UgiSession(url, {
@@ -633,8 +923,16 @@
       sel.value = st.game;
       buildOptionControls();
       if (want && !st.games.includes(want.toLowerCase())) notice(`Game '${want}' is not one the engine plays (${st.games.join(', ')}).`, 'bad');
-      await newGame();
-      if (params.get('fen')) await loadPosition(params.get('fen'));
+      const ended = /^(p1win|p2win|draw):(.*)$/.exec(params.get('ended') || '');
+      const moves = params.get('moves');
+      const fen = params.get('fen');
+      // A kept game (a reload, a shared link) is replayed quietly; Simia against itself waits.
+      if (fen || moves) {
+        await newGame(true);
+        await loadPosition(`${fen || 'startpos'} moves ${moves || ''}`, true);
+        if (ended) endByPage(ended[1], ended[2]);
+        notice(`The game is back at move ${st.moves.length}.`, 'info');
+      } else await newGame();
     } catch (e) {
       fail(e);
     }
@@ -645,10 +943,13 @@
       const g = ev.target.closest('[data-square]');
       if (g) onSquare(g.dataset.square);
     });
-    $('game-select').onchange = () => { st.game = $('game-select').value; st.values = {}; buildOptionControls(); safely(newGame); };
+    $('game-select').onchange = () => { st.game = $('game-select').value; st.values = {}; buildOptionControls(); readControls(); safely(newGame); };
     $('new-game').onclick = () => { readControls(); safely(newGame); };
     $('undo').onclick = () => safely(undo);
-    $('flip').onclick = () => { st.flipped = !st.flipped; renderBoard(); };
+    $('flip').onclick = () => { st.userFlip = !st.userFlip; renderBoard(); };
+    $('resign').onclick = resign;
+    $('offer-draw').onclick = offerDraw;
+    $('arrows').onchange = () => { st.arrowsUser = $('arrows').checked; saveToUrl(); renderBoard(); };
     $('load').onclick = () => safely(() => loadPosition($('fen-input').value));
     $('fen-input').onkeydown = (ev) => { if (ev.key === 'Enter') safely(() => loadPosition($('fen-input').value)); };
     $('copy').onclick = async () => {
@@ -657,20 +958,38 @@
         $('game-line').select(); document.execCommand('copy'); notice('Copied (select-and-copy): ' + text, 'info');
       }
     };
-    $('engine-move').onclick = () => { if (st.view && !st.view.gameover && !st.searching) { st.selected = null; engineMove(); } };
+    $('engine-move').onclick = () => { if (st.view && !isOver() && !st.searching) { st.selected = null; st.replay = null; engineMove(); } };
     $('move-now').onclick = () => { if (st.searching) st.session.send('stop'); };
     $('pause').onclick = () => {
       st.paused = !st.paused;
       if (st.paused) { cancelSearch(); safely(async () => { if (await refresh()) await advance(); }); } else safely(advance);
       renderStatus();
     };
-    const seats = () => { readControls(); if (!st.searching) safely(advance); renderStatus(); };
+    const seats = () => {
+      const before = st.mode;
+      readControls();
+      if (before !== st.mode && st.clock && st.mode !== 'human-vs-engine') st.clock = null;
+      saveToUrl();
+      if (!st.searching) safely(advance);
+      render();
+    };
     $('mode').onchange = seats;
     $('human').onchange = seats;
-    $('limit-kind').onchange = readControls;
-    $('limit-value').onchange = readControls;
+    $('level').onchange = () => { readControls(); saveToUrl(); renderStatus(); };
+    $('limit-kind').onchange = () => { readControls(); saveToUrl(); };
+    $('limit-value').onchange = () => { readControls(); saveToUrl(); };
+    $('clock').onchange = () => { readControls(); notice('The clock applies at the next new game.', 'info'); };
+    $('nav-start').onclick = () => safely(() => viewPly(0));
+    $('nav-back').onclick = () => safely(() => viewPly(shownPly() - 1));
+    $('nav-fwd').onclick = () => safely(() => viewPly(shownPly() + 1));
+    $('nav-end').onclick = () => safely(() => viewPly(st.moves.length));
     $('log-box').ontoggle = () => { if ($('log-box').open) { $('log').textContent = log.join('\n'); } };
-    document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape' && st.selected) { st.selected = null; st.candidates = null; render(); } });
+    document.addEventListener('keydown', (ev) => {
+      if (ev.target && /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName)) return;
+      if (ev.key === 'Escape' && st.selected) { st.selected = null; st.candidates = null; render(); return; }
+      const nav = { ArrowLeft: () => shownPly() - 1, ArrowRight: () => shownPly() + 1, Home: () => 0, End: () => st.moves.length }[ev.key];
+      if (nav && st.view) { ev.preventDefault(); safely(() => viewPly(nav())); }
+    });
   }
 
   // Leaving the page ends its engine: the browser may keep a left page (and its socket) alive

@@ -141,6 +141,24 @@
       items: [{ hook: pl === dec ? 'off' : null, label: `${what} off`, count: +f[`off${pl}`], kind: 'off' }],
     }));
   }
+  // Sides: each table names its two sides and their colours in `sides` ({1: {name, colour},
+  // 2: ...}); a game whose sides change hands (Monkey Queen's swap) gives sideOf(player, f)
+  // instead. homeOf(player, f): 1 when that player starts on the low ranks, -1 on the high ones.
+  function sideOf(t, player, f) {
+    if (t && t.sideOf) return t.sideOf(player, f || {});
+    if (t && t.sides && t.sides[player]) return t.sides[player];
+    return { name: `player ${player}`, colour: player === 1 ? '#f4eedf' : '#2f2a27' };
+  }
+  const sideName = (t, player, f) => sideOf(t, player, f).name;
+  function homeOf(t, player, f) {
+    if (t && t.homeOf) return t.homeOf(player, f || {});
+    const h = t && t.home === -1 ? -1 : 1;
+    return player === 1 ? h : -h;
+  }
+  // Whose piece a letter is (uppercase player 1), unless the table knows better.
+  const ownerOfPiece = (t, p, f) => (t.ownerOf ? t.ownerOf(p, f) : ownerByCase(p.letter));
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
   const sideDecider = (f) => +f.side;
   const checkSide = (f) => { if (!/^[12]$/.test(f.side)) throw new Error(`side '${f.side}' is not 1 or 2`); };
 
@@ -197,12 +215,12 @@
     const t = m.table, L = m.layout;
     const marginL = 0.6, marginT = 0.5;
     const hasTrays = m.trays.length > 0;
-    const trayH = hasTrays ? 1.1 : 0;
+
     const W = L.width, H = L.height;
-    const totalW = W + marginL + 0.35, totalH = H + 2 * marginT + 2 * trayH;
+    const totalW = W + marginL + 0.35;
     const fx = (x) => (view.flipped ? W - 1 - x : x);
     const fy = (y) => (view.flipped ? H - 1 - y : y);
-    const ox = marginL, oy = marginT + trayH;
+    const ox = marginL, oy = marginT; // the board's own drawing; moved down below the top tray at the end
     const center = {};
     const parts = [];
     const shadeOf = (sq) => (t.shade ? t.shade(sq, { options: m.options }) : ((FILES.indexOf(sq[0]) + parseInt(sq.slice(1), 10)) % 2 === 1 ? 'dark' : 'light'));
@@ -253,41 +271,81 @@
       const x = (ox + left - 0.3) * U, y = (oy + fy(c.y)) * U + U / 2;
       parts.push(`<text class="coord" x="${x}" y="${y}" dy="0.35em" text-anchor="middle">${esc(c.sq.replace(/^[a-z]/, ''))}</text>`);
     });
-    // Trays.
-    const bottomOwner = (t.home === -1) !== !!view.flipped ? 2 : 1;
-    for (const tray of m.trays) {
+    // Trays: a strip above and one below the board, items wrapped onto more rows when they do
+    // not fit the drawing's width (Monkey King Chess's hands and tokens on a phone).
+    const bottomOwner = homeOf(t, 1, m.fields) === -1 ? (view.flipped ? 1 : 2) : (view.flipped ? 2 : 1);
+    const maxX = (totalW - 0.1) * U;
+    const placed = m.trays.map((tray) => {
+      let x = ox * U, row = 0;
+      const items = tray.items.map((it) => {
+        const text = it.kind === 'hand' ? `×${it.count}` : `${it.count} ${typeof it.label === 'function' ? it.label(it.count) : it.label}`;
+        const w = 0.75 * U + text.length * U * 0.155;
+        if (x + w > maxX && x > ox * U) { x = ox * U; row++; }
+        const out = { it, text, w, x, row };
+        x += w + 0.12 * U;
+        return out;
+      });
+      return { tray, items, rows: items.length ? items[items.length - 1].row + 1 : 1 };
+    });
+    const rowsOf = (owner) => { const p = placed.find((q) => q.tray.owner === owner); return p ? p.rows : 1; };
+    // Heights of the two strips (in squares): a label line, then rows of slots.
+    const stripH = (owner) => (hasTrays ? 0.42 + 0.72 * rowsOf(owner) : 0);
+    const topH = stripH(3 - bottomOwner), botH = stripH(bottomOwner);
+    const shift = topH * U;
+    for (const k of Object.keys(center)) center[k] = [center[k][0], center[k][1] + shift];
+    const boardParts = parts.splice(0);
+    const sideLabel = (pl) => sideName(t, pl, m.fields);
+    for (const { tray, items } of placed) {
       const atBottom = tray.owner === bottomOwner;
-      const y0 = atBottom ? (oy + H + 0.45) * U : 0.1 * U;
-      let x0 = ox * U;
+      const y0 = atBottom ? (topH + marginT + H + 0.45) * U : 0.1 * U;
       const style = (t.style && t.style[tray.owner]) || SIDE[tray.owner];
-      parts.push(`<text class="traylabel" x="${x0}" y="${y0 + 0.2 * U}">player ${tray.owner}${tray.items.length ? '' : ': nothing in hand'}</text>`);
-      for (const it of tray.items) {
-        const text = it.kind === 'hand' ? `×${it.count}` : `${it.count} ${it.label}`;
-        const w = 0.75 * U + text.length * U * 0.155, h = 0.62 * U, y = y0 + 0.32 * U;
+      parts.push(`<text class="traylabel" x="${ox * U}" y="${y0 + 0.2 * U}">${esc(sideLabel(tray.owner))}${items.length ? '' : ': nothing in hand'}</text>`);
+      for (const { it, text, w, x, row } of items) {
+        const x0 = x, h = 0.62 * U, y = y0 + 0.32 * U + row * 0.72 * U;
         const cls = ['slot', it.kind];
         if (it.hook && view.selected === it.hook) cls.push('selected');
         if (it.hook && view.targets && view.targets.has(it.hook)) cls.push('target');
         if (it.hook && view.sources && view.sources.has(it.hook)) cls.push('source');
         const attrs = it.hook ? ` data-square="${esc(it.hook)}"` : '';
         let icon = '';
-        if (it.kind === 'hand') icon = disc(x0 + 0.3 * U, y + h / 2, U * 0.22, style, it.letter.toUpperCase(), { fontSize: U * 0.26 });
-        else if (it.kind === 'pool') icon = disc(x0 + 0.3 * U, y + h / 2, U * 0.2, style, 'S', { fontSize: U * 0.22 });
-        else icon = disc(x0 + 0.3 * U, y + h / 2, U * 0.2, style, '', {});
+        if ((it.kind === 'hand' || it.kind === 'pool') && it.letter) {
+          let body;
+          try { body = t.piece({ letter: it.letter, height: 1 }, m); } catch (e) { body = disc(0, 0, U * 0.4, style, it.letter.toUpperCase()); }
+          icon = `<g transform="translate(${x0 + 0.3 * U},${y + h / 2}) scale(0.55)">${body}</g>`;
+        } else icon = disc(x0 + 0.3 * U, y + h / 2, U * 0.2, style, '', {});
+        const label = typeof it.label === 'function' ? it.label(it.count) : it.label;
         parts.push(`<g class="${cls.join(' ')}"${attrs} data-owner="${tray.owner}" data-kind="${it.kind}" data-count="${it.count}"${it.letter ? ` data-letter="${it.letter}"` : ''}>` +
-          `<title>${esc(`player ${tray.owner}: ${it.label} ${it.count}`)}</title>` +
+          `<title>${esc(`${sideLabel(tray.owner)}: ${label} ${it.count}`)}</title>` +
           `<rect x="${x0}" y="${y}" width="${w}" height="${h}" rx="8"/>${icon}` +
           `<text x="${x0 + 0.6 * U}" y="${y + h / 2}" dy="0.35em" font-size="${U * 0.26}">${esc(text)}</text></g>`);
-        center[it.hook || `tray${tray.owner}${it.kind}${it.letter || ''}`] = [x0 + w / 2, y + h / 2];
-        x0 += w + 0.12 * U;
+        const c = [x0 + w / 2, y + h / 2];
+        if (it.hook) center[it.hook] = c;
+        // Every slot by owner, so that an arrow of either side starts or ends at its own tray.
+        center[`${tray.owner}|${it.kind}|${(it.letter || '').toLowerCase()}`] = c;
       }
     }
-    // The principal variation as numbered arrows.
+    // The principal variation as numbered arrows. Who makes each move is followed along the
+    // line (the piece on its from square; a drop by the table's dropOwner, else by turns), so
+    // that a drop starts from the dropper's hand and a bear-off ends in its owner's tray.
     const arrows = [];
+    const owners = {};
+    for (const c of L.cells) if (c.cell.pieces.length === 1) owners[c.sq] = ownerOfPiece(t, c.cell.pieces[0], m.fields);
+    let turn = m.decider;
     (view.pv || []).slice(0, 4).forEach((mv, k) => {
       const p = splitMove(mv);
-      if (!p.from || !center[p.from] || !center[p.to] || p.from === p.to) return;
-      const [x1, y1] = center[p.from], [x2, y2] = center[p.to];
+      let mover = turn;
+      if (p.from && p.from.includes('@')) mover = t.dropOwner ? t.dropOwner(mv, m) || turn : turn;
+      else if (p.from && owners[p.from]) mover = owners[p.from];
+      turn = 3 - mover;
+      if (p.from && !p.from.includes('@')) { delete owners[p.from]; if (p.to && p.to !== 'off') owners[p.to] = mover; }
+      else if (p.to) owners[p.to] = mover;
+      let from = null, to = null;
+      if (p.from) from = p.from.includes('@') ? center[`${mover}|${p.from === '@' ? 'pool' : 'hand'}|${p.from === '@' ? (mover === 1 ? 's' : 's') : p.from[0]}`] || center[`${mover}|pool|s`] : center[p.from];
+      if (p.to) to = p.to === 'off' ? center[`${mover}|off|`] : center[p.to];
+      if (!from || !to || mv.slice(0, 2) === mv.slice(2, 4)) return;
+      const [x1, y1] = from, [x2, y2] = to;
       const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy), sh = U * 0.22;
+      if (len < 1) return;
       const ex = x2 - (dx / len) * sh, ey = y2 - (dy / len) * sh;
       // The number sits on the middle of the arrow, where it hides no piece.
       const mx = (x1 + ex) / 2, my = (y1 + ey) / 2;
@@ -296,12 +354,30 @@
     });
     const defs = '<defs><marker id="arrowheada" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f6feb"/></marker>' +
       '<marker id="arrowheadb" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#8a63d2"/></marker></defs>';
+    const totalH = H + 2 * marginT + topH + botH;
     svg.setAttribute('viewBox', `0 0 ${totalW * U} ${totalH * U}`);
-    svg.innerHTML = defs + parts.join('') + `<g class="pvlayer">${arrows.join('')}</g>`;
+    svg.innerHTML = defs + `<g transform="translate(0,${shift})">${boardParts.join('')}</g>` + parts.join('') + `<g class="pvlayer">${arrows.join('')}</g>`;
     return center;
   }
 
+  // One piece alone, as a small SVG (the legend of pieces).
+  function pieceSvg(game, letter, height, fields) {
+    const t = tables[game];
+    const m = { table: t, fields: fields || {}, options: {} };
+    const body = t.piece({ letter, height: height || 1 }, m);
+    return `<svg viewBox="${-U / 2} ${-U / 2} ${U} ${U}" width="36" height="36" aria-hidden="true">${body}</svg>`;
+  }
+  // A table's legend: [{ letter, height, name, text }] — each piece, what it is and does.
+  function legendOf(game) { const t = tables[game]; return t && t.legend ? t.legend : []; }
+
+  // The no-progress limit a game is played with: its <Game>NoProgressPlies option as chosen.
+  function noProgressLimit(ctx) {
+    const o = ctx.options || {};
+    for (const k of Object.keys(o)) if (/noprogressplies$/i.test(k)) return +o[k];
+    return null;
+  }
+
   // What a game's board.js may use to draw.
-  const kit = { U, FILES, SIDE, esc, disc, stack, triangle, isUpper, ownerByCase, parseBoard, boardText, offTrays, sideDecider, checkSide };
-  global.SimiaBoards = { tables, kit, parseBoard, boardText, splitMove, model, draw };
+  const kit = { U, FILES, SIDE, esc, disc, stack, triangle, isUpper, ownerByCase, parseBoard, boardText, offTrays, sideDecider, checkSide, plural, noProgressLimit };
+  global.SimiaBoards = { tables, kit, parseBoard, boardText, splitMove, model, draw, sideOf, sideName, homeOf, pieceSvg, legendOf };
 })(window);

@@ -4,6 +4,7 @@
 #define SIMIA_BZ_H
 
 #include "../../game.h"
+#include "../common/hot.h"
 #include "../common/board8.h"
 
 /* Players as the position stores them: index 0 is player 1 ('T', bears off through rank 8),
@@ -102,19 +103,6 @@ static inline Bb bz_boomable(const BZPos *p, int c) {
  * material and the score (and reset the no-progress counter). */
 static inline bool bz_noisy(Move m) { return (m & (MF_BOOM | MF_OFF)) != 0; }
 
-/* Population count. Without the popcnt instruction gcc calls a slow library routine, so the
- * portable build counts with shifts and masks (bz_game.c runs a copy compiled with popcnt
- * on the CPUs that have it). */
-static inline int bz_popcount(Bb x) {
-#if defined(__POPCNT__) || defined(BZ_HOT_POPCNT) || !defined(__x86_64__)
-    return __builtin_popcountll(x);
-#else
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
 
 /* The game's end as the position decides it: a player without towers, or the no-progress
  * counter at its limit. */
@@ -136,32 +124,10 @@ void bz_display(const GamePos *gp, char *out, size_t size);
 Move bz_parse_move(const GamePos *gp, const char *text);
 void bz_print_move(const GamePos *gp, Move m, char *out);
 
-/* The hot code (bz_movegen.c, bz_make.c, bz_eval.c) is compiled twice: as is (portable
- * x86-64) and in bz_popcnt.c with the popcnt, BMI1 and BMI2 instructions enabled by a
- * target attribute (BZ_HOT_POPCNT gives its functions the suffix _popcnt); bz_game.c hands
- * out the table of the best copy the CPU runs. So every function those files export is
- * named BZ_HOT(name) and declared below; helpers there are static. */
-#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
-#define BZ_HAVE_POPCNT 1
-#endif
-#ifdef BZ_HOT_POPCNT
-#define BZ_HOT(name) name##_popcnt
-#else
-#define BZ_HOT(name) name
-#endif
-#define BZ_DECLARE_HOT(sfx)                                                               \
-    int bz_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                         \
-    uint64_t bz_count##sfx(const GamePos *gp);                                            \
-    Move bz_nth##sfx(const GamePos *gp, uint64_t k);                                      \
-    bool bz_is_legal##sfx(const GamePos *gp, Move m);                                     \
-    void bz_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
-    void bz_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                          \
-    Move bz_winning_move##sfx(const GamePos *gp);                                         \
-    Score bz_evaluate##sfx(const GamePos *gp);
-BZ_DECLARE_HOT()
-#ifdef BZ_HAVE_POPCNT
-BZ_DECLARE_HOT(_popcnt)
-#endif
+/* The hot code (bz_eval.c, bz_make.c, bz_movegen.c) is built twice by the kit's dispatch (common/hot.h):
+ * its exported functions are named KIT_HOT(name); bz_hot is the table of its entries. */
+Move KIT_HOT(bz_winning_move)(const GamePos *gp);
+KIT_DECLARE_HOT(bz);
 
 /* The pass of null-move pruning (bz_make.c; not hot). */
 bool bz_make_null(GamePos *gp, GameUndo *u);

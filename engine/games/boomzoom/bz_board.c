@@ -1,11 +1,11 @@
 /* bz_board.c — Boom & Zoom positions and notation: the start, the position string (parsed
  * strictly with a message naming the field, printed), move text and the board display. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../common/fields.h"
 #include "bz.h"
+#include "../common/fail.h"
 
 #define BZ_MAX_COUNTER 1000000000L
 
@@ -13,7 +13,7 @@ Key bz_compute_key(const BZPos *p) {
     Key k = 0;
     for (int c = 0; c < 2; c++) {
         for (Bb b = p->occ[c]; b; b &= b - 1) {
-            int sq = b8_lsb(b);
+            int sq = bb_lsb(b);
             k ^= bz_z_tower[c][p->height[sq]][sq];
         }
         k ^= bz_z_off[c][p->off[c]];
@@ -22,9 +22,9 @@ Key bz_compute_key(const BZPos *p) {
 }
 
 static void put_tower(BZPos *p, int sq, int player, int h) {
-    p->occ[player] |= b8_bit(sq);
-    if (h >= 2) p->tall2 |= b8_bit(sq);
-    if (h >= 3) p->tall3 |= b8_bit(sq);
+    p->occ[player] |= bb_bit(sq);
+    if (h >= 2) p->tall2 |= bb_bit(sq);
+    if (h >= 3) p->tall3 |= bb_bit(sq);
     p->height[sq] = (uint8_t)h;
 }
 
@@ -42,15 +42,6 @@ void bz_startpos(GamePos *gp, const GameConfig *cfg) {
 
 /* ---- the position string: <board> <side> <off1> <off2> <noprogress> <ply> ---- */
 
-static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(char *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, ERR_STR_MAX, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 /* A field quoted in a message: at most 20 characters of it. */
 #define QUOTE(s) (int)(strlen(s) > 20 ? 20 : strlen(s)), (s)
 
@@ -59,9 +50,9 @@ bool bz_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char buf[POS_STR_MAX];
     char *f[6];
     int n = fields_split(text, buf, sizeof buf, f, 6);
-    if (n < 0) return fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 6) return fail(err, "position string: more than 6 fields, expected 6 (%s)", NAMES);
-    if (n != 6) return fail(err, "position string: %d field%s, expected 6 (%s)", n, n == 1 ? "" : "s", NAMES);
+    if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
+    if (n > 6) return kit_fail(err, "position string: more than 6 fields, expected 6 (%s)", NAMES);
+    if (n != 6) return kit_fail(err, "position string: %d field%s, expected 6 (%s)", n, n == 1 ? "" : "s", NAMES);
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Tt", 2, BZ_MAX_HEIGHT, err)) return false;
     GamePos g;
@@ -77,21 +68,21 @@ bool bz_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     }
     for (int c = 0; c < 2; c++)
         if (towers[c] > BZ_TOWERS)
-            return fail(err, "board: player %d has %d towers, at most %d", c + 1, towers[c], BZ_TOWERS);
+            return kit_fail(err, "board: player %d has %d towers, at most %d", c + 1, towers[c], BZ_TOWERS);
     if (strcmp(f[1], "1") && strcmp(f[1], "2"))
-        return fail(err, "side: '%.*s', expected 1 or 2 (the player to move)", QUOTE(f[1]));
+        return kit_fail(err, "side: '%.*s', expected 1 or 2 (the player to move)", QUOTE(f[1]));
     p->stm = f[1][0] == '1' ? BZ_P1 : BZ_P2;
     long v[4];
     static const char *const FIELD[4] = {"off1", "off2", "noprogress", "ply"};
     for (int i = 0; i < 4; i++) {
         long max = i < 2 ? BZ_CHECKERS : BZ_MAX_COUNTER;
         if (!field_uint(f[2 + i], 0, max, &v[i]))
-            return fail(err, "%s: '%.*s', expected a number 0..%ld without sign or leading zeros", FIELD[i],
+            return kit_fail(err, "%s: '%.*s', expected a number 0..%ld without sign or leading zeros", FIELD[i],
                         QUOTE(f[2 + i]), max);
     }
     for (int c = 0; c < 2; c++) {
         if (checkers[c] + v[c] > BZ_CHECKERS)
-            return fail(err, "off%d: player %d has %d checkers on the board and %ld borne off, more than %d", c + 1,
+            return kit_fail(err, "off%d: player %d has %d checkers on the board and %ld borne off, more than %d", c + 1,
                         c + 1, checkers[c], v[c], BZ_CHECKERS);
         p->off[c] = (uint8_t)v[c];
     }
@@ -107,7 +98,7 @@ static void cells_of(const BZPos *p, B8Cell cells[B8_SQ]) {
     memset(cells, 0, sizeof *cells * B8_SQ);
     for (int c = 0; c < 2; c++)
         for (Bb b = p->occ[c]; b; b &= b - 1) {
-            int sq = b8_lsb(b);
+            int sq = bb_lsb(b);
             cells[sq].piece = c == BZ_P1 ? 'T' : 't';
             cells[sq].height = p->height[sq];
         }
@@ -151,7 +142,7 @@ Move bz_parse_move(const GamePos *gp, const char *text) {
         int b = square_parse(text + a, 8, 8, &tf, &tr);
         if (!b || text[a + b]) return MOVE_NONE;
         int to = b8_sq(tf, tr);
-        m = mv_make(from, to, p->occ[p->stm ^ 1] & b8_bit(to) ? MF_BOOM : 0);
+        m = mv_make(from, to, p->occ[p->stm ^ 1] & bb_bit(to) ? MF_BOOM : 0);
     }
     return bz_is_legal(gp, m) ? m : MOVE_NONE;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bz.h"
+#include "../common/linear.h"
 
 /* Terms, each a count per player; the score is the weighted difference, the side to move's
  * first. Every count is a property of the position up to a mirror of the board and a swap
@@ -20,22 +21,17 @@ typedef enum {
     T_NB
 } Term;
 
-typedef struct {
-    const char *name;
-    int weight;
-} TermDef;
-
-static const TermDef TERMS[T_NB] = {
+static const KitTerm TERMS[T_NB] = {
     [T_OFF] = {"borne off", 100}, [T_CHECKERS] = {"on board", 60}, [T_READY] = {"ready", 10},
     [T_TALL] = {"tall towers", 30}, [T_BOOMABLE] = {"boomable", 15}, [T_FINISH] = {"finish", -10},
     [T_RACE] = {"race", 60},
 };
-/* For the side to move. */
-#define TEMPO 10
+/* The tempo (10) is for the side to move. */
+static const KitEval EVAL = {TERMS, T_NB, 10};
 
 /* Checkers in the towers of b (by the height bitboards). */
 static inline int checkers_in(const BZPos *p, Bb b) {
-    return bz_popcount(b) + bz_popcount(b & p->tall2) + bz_popcount(b & p->tall3);
+    return bb_popcount(b) + bb_popcount(b & p->tall2) + bb_popcount(b & p->tall3);
 }
 
 /* Moves a tower of height h needs to bear off from k ranks before its far rank, unhindered:
@@ -64,7 +60,7 @@ static void race_side(const BZPos *p, int c, RaceSide *r) {
     r->kinds = 0;
     memset(r->count, 0, sizeof r->count);
     for (Bb b = p->occ[c]; b; b &= b - 1) {
-        int sq = b8_lsb(b), h = p->height[sq], k = c == BZ_P1 ? 7 - b8_rank(sq) : b8_rank(sq);
+        int sq = bb_lsb(b), h = p->height[sq], k = c == BZ_P1 ? 7 - b8_rank(sq) : b8_rank(sq);
         int kind = KIND_OF[h][k];
         r->kinds |= 1u << kind;
         r->count[kind]++;
@@ -108,8 +104,8 @@ static void features(const BZPos *p, int f[2][T_NB]) {
         f[k][T_OFF] = p->off[c];
         f[k][T_CHECKERS] = checkers_in(p, own);
         f[k][T_READY] = checkers_in(p, bz_bear_offs(p, c, empty));
-        f[k][T_TALL] = bz_popcount(own & p->tall3);
-        f[k][T_BOOMABLE] = bz_popcount(bz_boomable(p, c));
+        f[k][T_TALL] = bb_popcount(own & p->tall3);
+        f[k][T_BOOMABLE] = bb_popcount(bz_boomable(p, c));
     }
     RaceSide r[2];
     race_side(p, p->stm, &r[0]);
@@ -120,35 +116,19 @@ static void features(const BZPos *p, int f[2][T_NB]) {
     f[1][T_RACE] = 0;
 }
 
-Score BZ_HOT(bz_evaluate)(const GamePos *gp) {
+Score KIT_HOT(bz_evaluate)(const GamePos *gp) {
     const BZPos *p = (const BZPos *)gp;
     int f[2][T_NB];
     features(p, f);
-    int s = TEMPO;
-    for (int t = 0; t < T_NB; t++) s += TERMS[t].weight * (f[0][t] - f[1][t]);
-    return (Score)s;
+    return (Score)kit_eval(&EVAL, f[0], f[1]);
 }
 
-#ifndef BZ_HOT_POPCNT
+#ifndef KIT_HOT_BMI2
 void bz_eval_trace(const GamePos *gp, char *out, size_t size) {
     const BZPos *p = (const BZPos *)gp;
-    size_t n = 0;
-#define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
-    if (bz_over(p)) PUT("the game is over (the search scores it by checkers off)\n");
+    int n = bz_over(p) ? snprintf(out, size, "the game is over (the search scores it by checkers off)\n") : 0;
     int f[2][T_NB];
     features(p, f);
-    char me[16], them[16];
-    snprintf(me, sizeof me, "player %d", p->stm + 1);
-    snprintf(them, sizeof them, "player %d", 2 - p->stm);
-    PUT("%-12s %7s %9s %9s %7s\n", "term", "weight", me, them, "score");
-    int total = TEMPO;
-    for (int t = 0; t < T_NB; t++) {
-        int v = TERMS[t].weight * (f[0][t] - f[1][t]);
-        total += v;
-        PUT("%-12s %7d %9d %9d %7d\n", TERMS[t].name, TERMS[t].weight, f[0][t], f[1][t], v);
-    }
-    PUT("%-12s %7d %9s %9s %7d\n", "tempo", TEMPO, "", "", TEMPO);
-    PUT("total %d (for player %d, the side to move)\n", total, p->stm + 1);
-#undef PUT
+    kit_eval_trace(&EVAL, f[0], f[1], p->stm, NULL, out, size, (size_t)n);
 }
 #endif

@@ -3,11 +3,9 @@
 #include "bz_game.h"
 
 #include <limits.h>
-#include <pthread.h>
-
 #include "bz.h"
 
-static const GameOps *bz_init(void);
+static const char *bz_init(void);
 
 static const GameOptionDef BZ_OPTIONS[BZ_OPT_NB] = {
     [BZ_OPT_NO_PROGRESS] = {"NoProgressPlies", GOPT_SPIN, 100, 0, 10000, NULL, NULL},
@@ -59,58 +57,24 @@ static int bz_progress_left(const GamePos *gp) {
 }
 
 
-/* One table per build of the hot functions; sfx is their suffix (see BZ_HOT in bz.h). */
-#define BZ_OPS(sfx, isa_name)                                                             \
-    {                                                                                     \
-        .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,                \
-        .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .isa = isa_name,             \
-        .init = bz_init, .startpos = bz_startpos, .parse_pos = bz_parse_pos,              \
-        .print_pos = bz_print_pos, .display = bz_display, .parse_move = bz_parse_move,    \
-        .print_move = bz_print_move, .gen_moves = bz_gen##sfx, .count_moves = bz_count##sfx, \
-        .nth_move = bz_nth##sfx, .is_legal = bz_is_legal##sfx, .is_noisy = bz_is_noisy,   \
-        .noisy_value = bz_noisy_value, .history_size = B8_SQ * B8_SQ + B8_SQ,             \
-        .history_index = bz_history_index, .make = bz_make##sfx, .unmake = bz_unmake##sfx, \
-        .key = bz_key, .player_to_move = bz_player_to_move, .ply = bz_ply,                \
-        .in_check = NULL,                                                                 \
-        .winning_move = bz_winning_move##sfx, .see_ge = NULL,                             \
-        .make_null = bz_make_null, .unmake_null = bz_unmake_null,                         \
-        .terminal = bz_terminal, .no_moves_outcome = bz_no_moves_outcome,                 \
-        .repetition_outcome = bz_repetition_outcome, .repeat_window = bz_repeat_window,   \
-        .progress_left = bz_progress_left, .evaluate = bz_evaluate##sfx,                  \
-        .eval_trace = bz_eval_trace,                                                      \
-    }
+/* The table the core plays with; kit_init sets its hot entries (bz_hot). */
+GameOps BOOM_ZOOM = {
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true, .null_move = true},
+    .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,
+    .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .init = bz_init,
+    .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,
+    .display = bz_display, .parse_move = bz_parse_move, .print_move = bz_print_move,
+    .is_noisy = bz_is_noisy, .noisy_value = bz_noisy_value,
+    .history_size = B8_SQ * B8_SQ + B8_SQ, .history_index = bz_history_index, .key = bz_key,
+    .player_to_move = bz_player_to_move, .ply = bz_ply, .make_null = bz_make_null,
+    .unmake_null = bz_unmake_null, .terminal = bz_terminal,
+    .no_moves_outcome = bz_no_moves_outcome, .repetition_outcome = bz_repetition_outcome,
+    .repeat_window = bz_repeat_window, .progress_left = bz_progress_left,
+    .eval_trace = bz_eval_trace,
+};
 
-const GameOps BOOM_ZOOM = BZ_OPS(, "x86-64");
-#ifdef BZ_HAVE_POPCNT
-static const GameOps BOOM_ZOOM_POPCNT = BZ_OPS(_popcnt, "x86-64+popcnt+bmi2");
-#endif
+static KitDispatch bz_dispatch = {.ops = &BOOM_ZOOM, .hot = KIT_BUILDS(bz_hot), .tables = bz_init_tables};
 
-static int cpu_variants(const GameOps **out) {
-    int n = 0;
-    out[n++] = &BOOM_ZOOM;
-#ifdef BZ_HAVE_POPCNT
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
-        out[n++] = &BOOM_ZOOM_POPCNT;
-#endif
-    return n;
-}
+static const char *bz_init(void) { return kit_init(&bz_dispatch); }
 
-static pthread_once_t bz_once = PTHREAD_ONCE_INIT;
-static const GameOps *bz_best;
-
-static void bz_init_once(void) {
-    const GameOps *v[BZ_MAX_VARIANTS];
-    bz_init_tables();
-    bz_best = v[cpu_variants(v) - 1];
-}
-
-static const GameOps *bz_init(void) {
-    pthread_once(&bz_once, bz_init_once);
-    return bz_best;
-}
-
-int bz_variants(const GameOps **out) {
-    bz_init();
-    return cpu_variants(out);
-}
+int bz_variants(const GameOps **out) { return kit_variants(&bz_dispatch, out); }

@@ -4,13 +4,14 @@
 #define SIMIA_BZ_GAME_H
 
 #include "../../game.h"
+#include "../common/hot.h"
 
-/* The portable table (for the registry's list; play with what its init returns). */
-extern const GameOps BOOM_ZOOM;
+/* The table of operations (complete once its init has run). */
+extern GameOps BOOM_ZOOM;
 
 /* Every build of the module this CPU can run, portable first, best last (at most
  * BZ_MAX_VARIANTS): what init chooses from, and what tests and benchmarks compare. */
-#define BZ_MAX_VARIANTS 2
+#define BZ_MAX_VARIANTS KIT_MAX_BUILDS
 int bz_variants(const GameOps **out);
 
 #endif

@@ -8,11 +8,11 @@ static inline void heights_flip(BZPos *p, Bb b, int h) {
     if (h >= 3) p->tall3 ^= b;
 }
 
-void BZ_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
+void KIT_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
     BZPos *p = (BZPos *)gp;
     BZUndo *u = (BZUndo *)gu;
     int c = p->stm, from = mv_from(m), to = mv_to(m), h = p->height[from];
-    Bb bf = b8_bit(from);
+    Bb bf = bb_bit(from);
     Key k = p->key ^ bz_z_p2;
     u->key = p->key;
     u->noprogress = p->noprogress;
@@ -20,7 +20,7 @@ void BZ_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
     if (m & MF_BOOM) {
         /* The target loses its top checker; the firing tower stays. */
         int e = c ^ 1, v = p->height[to];
-        Bb bt = b8_bit(to);
+        Bb bt = bb_bit(to);
         k ^= bz_z_tower[e][v][to];
         if (v == 1) p->occ[e] ^= bt;
         else k ^= bz_z_tower[e][v - 1][to];
@@ -36,7 +36,7 @@ void BZ_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
         p->off[c] = (uint8_t)(p->off[c] + h);
         p->noprogress = 0;
     } else {
-        Bb move = bf | b8_bit(to);
+        Bb move = bf | bb_bit(to);
         p->occ[c] ^= move;
         heights_flip(p, move, h);
         p->height[to] = (uint8_t)h;
@@ -49,7 +49,7 @@ void BZ_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
     p->key = k;
 }
 
-void BZ_HOT(bz_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
+void KIT_HOT(bz_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     BZPos *p = (BZPos *)gp;
     const BZUndo *u = (const BZUndo *)gu;
     int c = p->stm ^ 1, from = mv_from(m), to = mv_to(m);
@@ -59,21 +59,21 @@ void BZ_HOT(bz_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     p->noprogress = u->noprogress;
     if (m & MF_BOOM) {
         int e = c ^ 1, v = p->height[to] + 1;
-        Bb bt = b8_bit(to);
+        Bb bt = bb_bit(to);
         if (v == 1) p->occ[e] ^= bt;
         if (v == 2) p->tall2 ^= bt;
         if (v == 3) p->tall3 ^= bt;
         p->height[to] = (uint8_t)v;
     } else if (m & MF_OFF) {
         int h = u->height;
-        Bb bf = b8_bit(from);
+        Bb bf = bb_bit(from);
         p->occ[c] ^= bf;
         heights_flip(p, bf, h);
         p->height[from] = (uint8_t)h;
         p->off[c] = (uint8_t)(p->off[c] - h);
     } else {
         int h = p->height[to];
-        Bb move = b8_bit(from) | b8_bit(to);
+        Bb move = bb_bit(from) | bb_bit(to);
         p->occ[c] ^= move;
         heights_flip(p, move, h);
         p->height[from] = (uint8_t)h;
@@ -81,7 +81,7 @@ void BZ_HOT(bz_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     }
 }
 
-#ifndef BZ_HOT_POPCNT
+#ifndef KIT_HOT_BMI2
 /* A pass: the other player moves, a ply without progress goes by. */
 bool bz_make_null(GamePos *gp, GameUndo *gu) {
     BZPos *p = (BZPos *)gp;

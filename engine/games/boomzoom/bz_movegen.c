@@ -26,50 +26,50 @@ static inline void targets(const BZPos *p, Targets *t, GenKind kind) {
 
 /* The order of every listing (and of bz_nth): bear-offs by square, then by direction and
  * distance, each set by square. */
-int BZ_HOT(bz_gen)(const GamePos *gp, Move *list, GenKind kind) {
+int KIT_HOT(bz_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const BZPos *p = (const BZPos *)gp;
     Targets t;
     targets(p, &t, kind);
     Bb enemy = p->occ[p->stm ^ 1];
     int n = 0;
-    for (Bb b = t.off; b; b &= b - 1) list[n++] = mv_make(b8_lsb(b), 0, MF_OFF);
+    for (Bb b = t.off; b; b &= b - 1) list[n++] = mv_make(bb_lsb(b), 0, MF_OFF);
     for (int d = 0; d < DIR_NB; d++)
         for (int k = 0; k < BZ_MAX_HEIGHT; k++) {
             int back = (k + 1) * bz_delta(d);
             for (Bb b = t.t[d][k]; b; b &= b - 1) {
-                int to = b8_lsb(b);
+                int to = bb_lsb(b);
                 list[n++] = mv_make(to - back, to, (enemy >> to & 1) * MF_BOOM);
             }
         }
     return n;
 }
 
-uint64_t BZ_HOT(bz_count)(const GamePos *gp) {
+uint64_t KIT_HOT(bz_count)(const GamePos *gp) {
     const BZPos *p = (const BZPos *)gp;
     Targets t;
     targets(p, &t, GEN_ALL);
-    int n = bz_popcount(t.off);
+    int n = bb_popcount(t.off);
     for (int d = 0; d < DIR_NB; d++)
-        n += bz_popcount(t.t[d][0]) + bz_popcount(t.t[d][1]) + bz_popcount(t.t[d][2]);
+        n += bb_popcount(t.t[d][0]) + bb_popcount(t.t[d][1]) + bb_popcount(t.t[d][2]);
     return (uint64_t)n;
 }
 
 /* The bit of rank k (from 0) of b, which has more than k bits. */
 static inline int nth_bit(Bb b, int k) {
     while (k--) b &= b - 1;
-    return b8_lsb(b);
+    return bb_lsb(b);
 }
 
-Move BZ_HOT(bz_nth)(const GamePos *gp, uint64_t k) {
+Move KIT_HOT(bz_nth)(const GamePos *gp, uint64_t k) {
     const BZPos *p = (const BZPos *)gp;
     Targets t;
     targets(p, &t, GEN_ALL);
-    uint64_t n = (uint64_t)bz_popcount(t.off);
+    uint64_t n = (uint64_t)bb_popcount(t.off);
     if (k < n) return mv_make(nth_bit(t.off, (int)k), 0, MF_OFF);
     k -= n;
     for (int d = 0; d < DIR_NB; d++)
         for (int j = 0; j < BZ_MAX_HEIGHT; j++) {
-            n = (uint64_t)bz_popcount(t.t[d][j]);
+            n = (uint64_t)bb_popcount(t.t[d][j]);
             if (k < n) {
                 int to = nth_bit(t.t[d][j], (int)k);
                 return mv_make(to - (j + 1) * bz_delta(d), to, (p->occ[p->stm ^ 1] >> to & 1) * MF_BOOM);
@@ -79,7 +79,7 @@ Move BZ_HOT(bz_nth)(const GamePos *gp, uint64_t k) {
     return MOVE_NONE;
 }
 
-bool BZ_HOT(bz_is_legal)(const GamePos *gp, Move m) {
+bool KIT_HOT(bz_is_legal)(const GamePos *gp, Move m) {
     const BZPos *p = (const BZPos *)gp;
     if (m == MOVE_NONE || (m & ~(Move)MF_ALL) || bz_over(p)) return false;
     int c = p->stm, from = mv_from(m), to = mv_to(m);
@@ -103,28 +103,34 @@ static Move win_for(const BZPos *p, int c, int np) {
     if (!own || !enemy) return MOVE_NONE;
     int mine = p->off[c], theirs = p->off[e];
     if (mine > theirs && !(enemy & (enemy - 1)) && !(enemy & p->tall2)) {
-        int t = b8_lsb(enemy);
+        int t = bb_lsb(enemy);
         for (int d = 0; d < DIR_NB; d++) {
             int s = b8_first(t, d, occ);
             if (s >= 0 && (own >> s & 1) && p->height[s] >= b8_distance(s, t)) return mv_make(s, t, MF_BOOM);
         }
     }
     if (!(own & (own - 1))) {
-        int s = b8_lsb(own);
+        int s = bb_lsb(own);
         if (mine + p->height[s] > theirs && (bz_bear_offs(p, c, ~occ) & own)) return mv_make(s, 0, MF_OFF);
     }
     if (p->limit > 0 && np + 1 >= p->limit && mine > theirs) {
         /* Any zoom ends the game: the first empty neighbour of any tower. */
         for (Bb b = own; b; b &= b - 1) {
-            int s = b8_lsb(b);
+            int s = bb_lsb(b);
             Bb free = b8_king[s] & ~occ;
-            if (free) return mv_make(s, b8_lsb(free), 0);
+            if (free) return mv_make(s, bb_lsb(free), 0);
         }
     }
     return MOVE_NONE;
 }
 
-Move BZ_HOT(bz_winning_move)(const GamePos *gp) {
+Move KIT_HOT(bz_winning_move)(const GamePos *gp) {
     const BZPos *p = (const BZPos *)gp;
     return bz_over(p) ? MOVE_NONE : win_for(p, p->stm, p->noprogress);
 }
+
+/* The entries of the table this build sets (see common/hot.h). */
+const GameOps KIT_HOT(bz_hot) = {
+    KIT_HOT_ENTRIES(bz),
+    .winning_move = KIT_HOT(bz_winning_move),
+};

@@ -23,8 +23,8 @@ static void make_tables(void) {
         for (int d = 0; d < DIR_NB; d++) {
             int f = b8_file(sq) + B8_DF[d], r = b8_rank(sq) + B8_DR[d], k = 0;
             while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-                b8_ray[sq][d] |= b8_bit(b8_sq(f, r));
-                if (k == 0) b8_king[sq] |= b8_bit(b8_sq(f, r));
+                b8_ray[sq][d] |= bb_bit(b8_sq(f, r));
+                if (k == 0) b8_king[sq] |= bb_bit(b8_sq(f, r));
                 f += B8_DF[d], r += B8_DR[d], k++;
             }
             b8_edge[sq][d] = (uint8_t)k;

@@ -7,13 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bits.h"
+
 /* Squares are rank * 8 + file: a1 = 0, h1 = 7, a8 = 56, h8 = 63. Rank 1 is player 1's side. */
-typedef uint64_t Bb;
 enum { B8_SQ = 64 };
 static inline int b8_sq(int file, int rank) { return rank * 8 + file; }
 static inline int b8_file(int sq) { return sq & 7; }
 static inline int b8_rank(int sq) { return sq >> 3; }
-static inline Bb b8_bit(int sq) { return 1ULL << sq; }
 
 #define B8_FILE_A 0x0101010101010101ULL
 #define B8_FILE_H 0x8080808080808080ULL
@@ -48,20 +48,11 @@ extern Bb b8_king[B8_SQ];            /* the (up to 8) neighbours */
 extern uint8_t b8_edge[B8_SQ][DIR_NB]; /* steps from sq in dir before the board ends */
 void b8_init(void);
 
-static inline int b8_lsb(Bb b) { return __builtin_ctzll(b); }
-static inline int b8_msb(Bb b) { return 63 - __builtin_clzll(b); }
-static inline int b8_popcount(Bb b) { return __builtin_popcountll(b); }
-static inline int b8_pop_lsb(Bb *b) {
-    int s = b8_lsb(*b);
-    *b &= *b - 1;
-    return s;
-}
-
 /* The first occupied square of occ from sq in dir, or -1. */
 static inline int b8_first(int sq, int dir, Bb occ) {
     Bb hit = b8_ray[sq][dir] & occ;
     if (!hit) return -1;
-    return b8_dir_up(dir) ? b8_lsb(hit) : b8_msb(hit);
+    return b8_dir_up(dir) ? bb_lsb(hit) : bb_msb(hit);
 }
 /* The squares from sq in dir up to and including the first occupied one. */
 static inline Bb b8_slide(int sq, int dir, Bb occ) {

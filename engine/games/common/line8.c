@@ -15,9 +15,9 @@ static void make_tables(void) {
         for (int b = 0; b < B8_SQ; b++) b8_dir_to[a][b] = -1;
         for (int d = 0; d < DIR_NB; d++)
             for (Bb ray = b8_ray[a][d]; ray; ray &= ray - 1) {
-                int b = b8_lsb(ray);
+                int b = bb_lsb(ray);
                 b8_dir_to[a][b] = (int8_t)d;
-                b8_between[a][b] = b8_ray[a][d] & ~b8_ray[b][d] & ~b8_bit(b);
+                b8_between[a][b] = b8_ray[a][d] & ~b8_ray[b][d] & ~bb_bit(b);
             }
     }
 }

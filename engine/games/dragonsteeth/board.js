@@ -2,12 +2,28 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, SIDE, triangle, ownerByCase, offTrays, sideDecider, checkSide } = boards.kit;
+  const { U, SIDE, triangle, ownerByCase, offTrays, sideDecider, checkSide, noProgressLimit, plural } = boards.kit;
   const tables = boards.tables;
 
   // Dragons Teeth: teeth T/t of strength 1-3 (drawn larger when stronger); strength exited.
   tables.dragonsteeth = {
     title: 'Dragons Teeth',
+    sides: { 1: { name: 'White', colour: '#f4eedf' }, 2: { name: 'Black', colour: '#2f2a27' } },
+    legend: [
+      { letter: 'T', height: 1, name: 'tooth of strength 1', text: 'moves forward or sideways; eliminates an enemy tooth of no more strength (stronger ones with friendly help); exits past the far rank. 6 strength off wins.' },
+      { letter: 'T', height: 2, name: 'tooth of strength 2', text: 'as strength 1, and stronger.' },
+      { letter: 'T', height: 3, name: 'tooth of strength 3', text: 'the strongest.' },
+    ],
+    reason(c) {
+      const f = c.fields;
+      if (!f) return '';
+      if (+f.off1 >= 6 || +f.off2 >= 6) return `${+f.off1 >= 6 ? 'White' : 'Black'} moved ${Math.max(+f.off1, +f.off2)} strength off`;
+      const strength = [1, 2].map((pl) => c.model.rows.flat().reduce((n, cell) => n + cell.pieces.filter((p) => ownerByCase(p.letter) === pl).reduce((a, p) => a + p.height, 0), 0));
+      if (+f.off1 + strength[0] < 6 && +f.off2 + strength[1] < 6) return 'neither side can reach 6 any more';
+      const lim = noProgressLimit(c) ?? 150;
+      if (lim && +f.noprogress >= lim) return `no elimination or exit for ${lim} plies`;
+      return '';
+    },
     fields: ['side', 'off1', 'off2', 'noprogress', 'ply'],
     size: [8, 8],
     home: 1,
@@ -15,10 +31,10 @@
       if (p.letter.toLowerCase() !== 't') throw new Error(`unknown piece '${p.letter}'`);
       return triangle(0, 2, U * (0.42 + 0.17 * p.height), SIDE[ownerByCase(p.letter)], p.height);
     },
-    pieceName(p) { return `player ${ownerByCase(p.letter)} ${['', 'small', 'medium', 'large'][p.height] || ''} tooth (strength ${p.height})`; },
+    pieceName(p) { return `${ownerByCase(p.letter) === 1 ? 'White' : 'Black'} ${['', 'small', 'medium', 'large'][p.height] || ''} tooth (strength ${p.height})`; },
     decider: sideDecider,
     check: checkSide,
     trays(f, ctx) { return offTrays(f, ctx, 'strength'); },
-    facts(f) { return [`player ${f.side} to move`, `strength off: p1 ${f.off1}, p2 ${f.off2} (6 wins)`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`]; },
+    facts(f) { return [`strength off: White ${f.off1}, Black ${f.off2} (6 wins)`, `${plural(+f.noprogress, "ply", "plies")} without an elimination or exit`]; },
   };
 })(SimiaBoards);

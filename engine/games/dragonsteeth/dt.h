@@ -4,6 +4,7 @@
 #define SIMIA_DT_H
 
 #include "../../game.h"
+#include "../common/hot.h"
 #include "../common/board8.h"
 
 /* Players are indexed as the core numbers them: PLAYER_1 (T, exits through rank 8) = 0,
@@ -127,10 +128,10 @@ static inline Targets dt_targets(const DTPos *p, int me) {
     Bb by_need[4] = {0, 0, 0, 0};
     const uint8_t *assist = p->assist.b[me];
     for (Bb b = p->occ[me ^ 1]; b;) {
-        int sq = b8_pop_lsb(&b);
+        int sq = bb_pop_lsb(&b);
         int need = (int)p->str[sq] - (int)assist[sq];
-        if (need <= 0) t.easy |= b8_bit(sq);
-        else by_need[need] |= b8_bit(sq);
+        if (need <= 0) t.easy |= bb_bit(sq);
+        else by_need[need] |= bb_bit(sq);
     }
     t.upto[1] = by_need[1];
     t.upto[2] = t.upto[1] | by_need[2];
@@ -142,18 +143,6 @@ static inline Bb dt_eliminations(const Targets *t, int from, int s) {
     return t->easy | (t->upto[s] & ~b8_king[from]);
 }
 
-/* Population count: without the popcnt instruction gcc calls a slow library routine, so
- * the portable build counts with shifts and masks (dt_bmi2.c is built with popcnt). */
-static inline int dt_popcount(Bb x) {
-#if defined(__POPCNT__) || defined(DT_HOT_BMI2) || !defined(__x86_64__)
-    return __builtin_popcountll(x);
-#else
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
 
 /* Which moves are noisy (quiescence searches them, ordering tries them first): exits and
  * eliminations, the two kinds of move that change the material or the off totals. */
@@ -188,35 +177,12 @@ Move dt_parse_move(const GamePos *gp, const char *text);
 void dt_print_move(const GamePos *gp, Move m, char *out);
 Key dt_compute_key(const DTPos *p);
 
-/* The hot code (dt_movegen.c, dt_make.c, dt_eval.c) is compiled twice: as is (portable
- * x86-64), and in dt_bmi2.c for CPUs with popcnt, BMI1 and BMI2, where DT_HOT_BMI2 gives
- * its functions the suffix _bmi2; dt_game.c builds a table of operations from each copy. */
-#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
-#define DT_HAVE_BMI2 1
-#endif
-#ifdef DT_HOT_BMI2
-#ifndef DT_HAVE_BMI2
-#error "dt_bmi2.c is built only with SIMIA_DISPATCH on x86-64"
-#endif
-#define DT_HOT(name) name##_bmi2
-#else
-#define DT_HOT(name) name
-#endif
-#define DT_DECLARE_HOT(sfx)                                                                \
-    int dt_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                          \
-    uint64_t dt_count##sfx(const GamePos *gp);                                             \
-    Move dt_nth##sfx(const GamePos *gp, uint64_t k);                                       \
-    bool dt_is_legal##sfx(const GamePos *gp, Move m);                                      \
-    void dt_make##sfx(GamePos *gp, Move m, GameUndo *u);                                   \
-    void dt_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                          \
-    bool dt_in_check##sfx(const GamePos *gp);                                              \
-    Move dt_winning_move##sfx(const GamePos *gp);                                          \
-    bool dt_see_ge##sfx(const GamePos *gp, Move m, int threshold);                         \
-    Score dt_evaluate##sfx(const GamePos *gp);
-DT_DECLARE_HOT()
-#ifdef DT_HAVE_BMI2
-DT_DECLARE_HOT(_bmi2)
-#endif
+/* The hot code (dt_eval.c, dt_make.c, dt_movegen.c, dt_see.c) is built twice by the kit's dispatch (common/hot.h):
+ * its exported functions are named KIT_HOT(name); dt_hot is the table of its entries. */
+bool KIT_HOT(dt_in_check)(const GamePos *gp);
+Move KIT_HOT(dt_winning_move)(const GamePos *gp);
+bool KIT_HOT(dt_see_ge)(const GamePos *gp, Move m, int threshold);
+KIT_DECLARE_HOT(dt);
 
 bool dt_make_null(GamePos *gp, GameUndo *u);
 void dt_unmake_null(GamePos *gp, const GameUndo *u);

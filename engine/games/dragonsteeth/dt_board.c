@@ -1,19 +1,19 @@
 /* dt_board.c — Dragons Teeth positions and notation: the two set-ups, the position string
  * (parsed strictly, each refusal naming its field; printed), move text and the display. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "../common/fields.h"
 #include "dt.h"
+#include "../common/fail.h"
 
 static const char *const PLAYER_NAME[2] = {"player 1", "player 2"};
 
 /* Puts a tooth of strength s of player c on the empty square sq. */
 static void put(DTPos *p, int sq, int c, int s) {
-    p->occ[c] |= b8_bit(sq);
-    p->by_str[c][s] |= b8_bit(sq);
+    p->occ[c] |= bb_bit(sq);
+    p->by_str[c][s] |= bb_bit(sq);
     p->str[sq] = (uint8_t)s;
     p->material[c] = (uint8_t)(p->material[c] + s);
     uint64_t *a = p->assist.w[c];
@@ -24,7 +24,7 @@ Key dt_compute_key(const DTPos *p) {
     Key k = 0;
     for (int c = 0; c < 2; c++) {
         for (Bb b = p->occ[c]; b;) {
-            int sq = b8_pop_lsb(&b);
+            int sq = bb_pop_lsb(&b);
             k ^= dt_z_tooth[c][p->str[sq]][sq];
         }
         k ^= dt_z_off[c][p->off[c]];
@@ -60,15 +60,6 @@ void dt_startpos(GamePos *gp, const GameConfig *cfg) {
 /* ---- position string ----------------------------------------------------------------
  * <board> <side> <off1> <off2> <noprogress> <ply>: see the rules file and README.md. */
 
-static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(char *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, ERR_STR_MAX, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 /* A field quoted in a message: at most 20 characters, and never a byte that is not
  * printable (the protocol escapes its own quotes, but a message stays readable alone). */
 static const char *quoted(const char *s, char out[32]) {
@@ -83,9 +74,9 @@ bool dt_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char buf[POS_STR_MAX + 1], q[32];
     char *f[7];
     int n = fields_split(text, buf, sizeof buf, f, 6);
-    if (n < 0) return fail(err, "position string: longer than %d characters", POS_STR_MAX);
-    if (n > 6) return fail(err, "position string: more than 6 fields (board side off1 off2 noprogress ply)");
-    if (n < 6) return fail(err, "position string: %d fields, expected 6 (board side off1 off2 noprogress ply)", n);
+    if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX);
+    if (n > 6) return kit_fail(err, "position string: more than 6 fields (board side off1 off2 noprogress ply)");
+    if (n < 6) return kit_fail(err, "position string: %d fields, expected 6 (board side off1 off2 noprogress ply)", n);
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Tt", 2, 3, err)) return false;
     DTPos p;
@@ -95,21 +86,21 @@ bool dt_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
         if (!cells[sq].piece) continue;
         int c = cells[sq].piece == 'T' ? PLAYER_1 : PLAYER_2, s = cells[sq].height;
         if (++count[c][s] > DT_TEETH_PER_KIND)
-            return fail(err, "board: %s has more than %d teeth of strength %d", PLAYER_NAME[c], DT_TEETH_PER_KIND, s);
+            return kit_fail(err, "board: %s has more than %d teeth of strength %d", PLAYER_NAME[c], DT_TEETH_PER_KIND, s);
         put(&p, sq, c, s);
     }
     if (strcmp(f[1], "1") && strcmp(f[1], "2"))
-        return fail(err, "side: '%s', expected 1 or 2 (the player to move)", quoted(f[1], q));
+        return kit_fail(err, "side: '%s', expected 1 or 2 (the player to move)", quoted(f[1], q));
     p.stm = f[1][0] == '1' ? PLAYER_1 : PLAYER_2;
     long v[4];
     static const char *const NAMES[4] = {"off1", "off2", "noprogress", "ply"};
     static const long MAX[4] = {DT_MAX_OFF, DT_MAX_OFF, DT_MAX_COUNTER, DT_MAX_COUNTER};
     for (int i = 0; i < 4; i++)
         if (!field_uint(f[2 + i], 0, MAX[i], &v[i]))
-            return fail(err, "%s: '%s', expected a number 0..%ld without sign or leading zeros", NAMES[i],
+            return kit_fail(err, "%s: '%s', expected a number 0..%ld without sign or leading zeros", NAMES[i],
                         quoted(f[2 + i], q), MAX[i]);
     if (v[0] >= DT_WIN_OFF && v[1] >= DT_WIN_OFF)
-        return fail(err, "off1 and off2: both players have %d or more off (%ld and %ld); only one can win", DT_WIN_OFF,
+        return kit_fail(err, "off1 and off2: both players have %d or more off (%ld and %ld); only one can win", DT_WIN_OFF,
                     v[0], v[1]);
     p.off[0] = (uint8_t)v[0];
     p.off[1] = (uint8_t)v[1];
@@ -125,7 +116,7 @@ static void cells_of(const DTPos *p, B8Cell cells[B8_SQ]) {
     memset(cells, 0, sizeof *cells * B8_SQ);
     for (int c = 0; c < 2; c++)
         for (Bb b = p->occ[c]; b;) {
-            int sq = b8_pop_lsb(&b);
+            int sq = bb_pop_lsb(&b);
             cells[sq].piece = c == PLAYER_1 ? 'T' : 't';
             cells[sq].height = p->str[sq];
         }
@@ -150,7 +141,7 @@ void dt_display(const GamePos *gp, char *out, size_t size) {
         p->stm == PLAYER_1 ? 8 : 1);
     for (int c = 0; c < 2; c++)
         PUT("Player %d: %d off, %d on the board (%d + %d + %d teeth of strength 1, 2, 3)\n", c + 1, p->off[c],
-            p->material[c], b8_popcount(p->by_str[c][1]), b8_popcount(p->by_str[c][2]), b8_popcount(p->by_str[c][3]));
+            p->material[c], bb_popcount(p->by_str[c][1]), bb_popcount(p->by_str[c][2]), bb_popcount(p->by_str[c][3]));
     if (p->limit) PUT("No progress: %d plies (the game is drawn at %d)\n", (int)p->noprog, (int)p->limit);
     else PUT("No progress: %d plies (NoProgressPlies off)\n", (int)p->noprog);
     PUT("Ply:      %d\n", (int)p->ply);
@@ -177,12 +168,12 @@ void dt_display(const GamePos *gp, char *out, size_t size) {
 
 Move dt_parse_move(const GamePos *gp, const char *text) {
     const DTPos *p = (const DTPos *)gp;
-    if (word_is(text, "pass")) return DT_HOT(dt_is_legal)(gp, DT_MOVE_PASS) ? DT_MOVE_PASS : MOVE_NONE;
+    if (word_is(text, "pass")) return KIT_HOT(dt_is_legal)(gp, DT_MOVE_PASS) ? DT_MOVE_PASS : MOVE_NONE;
     int ff, fr, tf, tr;
     int a = square_parse(text, 8, 8, &ff, &fr);
     if (!a) return MOVE_NONE;
     int from = b8_sq(ff, fr), s = p->str[from], me = p->stm;
-    if (!(p->occ[me] & b8_bit(from))) return MOVE_NONE;
+    if (!(p->occ[me] & bb_bit(from))) return MOVE_NONE;
     Move m;
     if (word_is(text + a, "off")) {
         m = dt_exit(from, s);
@@ -190,9 +181,9 @@ Move dt_parse_move(const GamePos *gp, const char *text) {
         int b = square_parse(text + a, 8, 8, &tf, &tr);
         if (!b || text[a + b]) return MOVE_NONE;
         int to = b8_sq(tf, tr);
-        m = p->occ[me ^ 1] & b8_bit(to) ? dt_capture(from, to, s, p->str[to]) : dt_quiet(from, to, s);
+        m = p->occ[me ^ 1] & bb_bit(to) ? dt_capture(from, to, s, p->str[to]) : dt_quiet(from, to, s);
     }
-    return DT_HOT(dt_is_legal)(gp, m) ? m : MOVE_NONE;
+    return KIT_HOT(dt_is_legal)(gp, m) ? m : MOVE_NONE;
 }
 
 void dt_print_move(const GamePos *gp, Move m, char *out) {

@@ -1,5 +1,5 @@
 /* dt_eval.c — Dragons Teeth's static evaluation: weighted terms for each player, the
- * difference for the player to move (hot: see DT_HOT), and the trace for `eval`. */
+ * difference for the player to move (hot: see KIT_HOT in common/hot.h), and the trace for `eval`. */
 #include <stdio.h>
 
 #include "dt.h"
@@ -22,19 +22,19 @@ static const int WEIGHT[T_NB] = {DT_OFF_POINT, DT_VALUE_1, DT_VALUE_2, DT_VALUE_
 static void terms(const DTPos *p, int c, int out[T_NB]) {
     int ready = 0, advance = 0;
     for (Bb b = p->occ[c]; b;) {
-        int sq = b8_pop_lsb(&b), s = p->str[sq];
+        int sq = bb_pop_lsb(&b), s = p->str[sq];
         if (c == p->stm && dt_can_exit(p, c, sq)) ready += s;
         advance += s * (c == PLAYER_1 ? b8_rank(sq) : 7 - b8_rank(sq));
     }
     out[T_OFF] = p->off[c];
-    out[T_SMALL] = dt_popcount(p->by_str[c][1]);
-    out[T_MEDIUM] = dt_popcount(p->by_str[c][2]);
-    out[T_LARGE] = dt_popcount(p->by_str[c][3]);
+    out[T_SMALL] = bb_popcount(p->by_str[c][1]);
+    out[T_MEDIUM] = bb_popcount(p->by_str[c][2]);
+    out[T_LARGE] = bb_popcount(p->by_str[c][3]);
     out[T_READY] = ready;
     out[T_ADVANCE] = advance;
 }
 
-Score DT_HOT(dt_evaluate)(const GamePos *gp) {
+Score KIT_HOT(dt_evaluate)(const GamePos *gp) {
     const DTPos *p = (const DTPos *)gp;
     int t[2][T_NB], s = 0;
     terms(p, p->stm, t[0]);
@@ -43,7 +43,7 @@ Score DT_HOT(dt_evaluate)(const GamePos *gp) {
     return s;
 }
 
-#ifndef DT_HOT_BMI2
+#ifndef KIT_HOT_BMI2
 void dt_eval_trace(const GamePos *gp, char *out, size_t size) {
     const DTPos *p = (const DTPos *)gp;
     int t[2][T_NB];
@@ -60,7 +60,7 @@ void dt_eval_trace(const GamePos *gp, char *out, size_t size) {
     }
     PUT("(ready counts for the player to move only)\n");
     PUT("total for player 1: %d; for the player to move (player %d): %d\n", total, p->stm + 1,
-        (int)DT_HOT(dt_evaluate)(gp));
+        (int)KIT_HOT(dt_evaluate)(gp));
 #undef PUT
 }
 #endif

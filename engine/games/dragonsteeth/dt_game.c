@@ -3,11 +3,9 @@
 #include "dt_game.h"
 
 #include <limits.h>
-#include <pthread.h>
-
 #include "dt.h"
 
-static const GameOps *dt_init(void);
+static const char *dt_init(void);
 
 static const char *const SETUPS[] = {"A", "B", NULL};
 static const GameOptionDef DT_OPTIONS[DT_OPT_NB] = {
@@ -64,55 +62,23 @@ static int dt_progress_left(const GamePos *gp) {
     return p->noprog >= p->limit ? 0 : p->limit - p->noprog;
 }
 
-#define DT_OPS(sfx, isa_name)                                                              \
-    {                                                                                      \
-        .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,           \
-        .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .isa = isa_name,          \
-        .init = dt_init, .startpos = dt_startpos, .parse_pos = dt_parse_pos,               \
-        .print_pos = dt_print_pos, .display = dt_display, .parse_move = dt_parse_move,     \
-        .print_move = dt_print_move, .gen_moves = dt_gen##sfx, .count_moves = dt_count##sfx, \
-        .nth_move = dt_nth##sfx, .is_legal = dt_is_legal##sfx, .is_noisy = dt_is_noisy,    \
-        .noisy_value = dt_noisy_value, .history_size = DT_HIST_SIZE,                       \
-        .history_index = dt_history_index, .make = dt_make##sfx, .unmake = dt_unmake##sfx, \
-        .key = dt_key, .player_to_move = dt_player_to_move, .ply = dt_ply,                 \
-        .in_check = dt_in_check##sfx, .winning_move = dt_winning_move##sfx, .see_ge = dt_see_ge##sfx, \
-        .make_null = dt_make_null, .unmake_null = dt_unmake_null, .terminal = dt_terminal, \
-        .no_moves_outcome = dt_no_moves_outcome, .repetition_outcome = dt_repetition_outcome, \
-        .repeat_window = dt_repeat_window, .progress_left = dt_progress_left,              \
-        .evaluate = dt_evaluate##sfx, .eval_trace = dt_eval_trace,                         \
-    }
+/* The table the core plays with; kit_init sets its hot entries (dt_hot). */
+GameOps DRAGONS_TEETH = {
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .see = true, .null_move = true},
+    .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,
+    .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .init = dt_init,
+    .startpos = dt_startpos, .parse_pos = dt_parse_pos, .print_pos = dt_print_pos,
+    .display = dt_display, .parse_move = dt_parse_move, .print_move = dt_print_move,
+    .is_noisy = dt_is_noisy, .noisy_value = dt_noisy_value, .history_size = DT_HIST_SIZE,
+    .history_index = dt_history_index, .key = dt_key, .player_to_move = dt_player_to_move,
+    .ply = dt_ply, .make_null = dt_make_null, .unmake_null = dt_unmake_null,
+    .terminal = dt_terminal, .no_moves_outcome = dt_no_moves_outcome,
+    .repetition_outcome = dt_repetition_outcome, .repeat_window = dt_repeat_window,
+    .progress_left = dt_progress_left, .eval_trace = dt_eval_trace,
+};
 
-const GameOps DRAGONS_TEETH = DT_OPS(, "x86-64");
-#ifdef DT_HAVE_BMI2
-static const GameOps DRAGONS_TEETH_BMI2 = DT_OPS(_bmi2, "x86-64+popcnt+bmi2");
-#endif
+static KitDispatch dt_dispatch = {.ops = &DRAGONS_TEETH, .hot = KIT_BUILDS(dt_hot), .tables = dt_init_tables};
 
-static int cpu_variants(const GameOps **out) {
-    int n = 0;
-    out[n++] = &DRAGONS_TEETH;
-#ifdef DT_HAVE_BMI2
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
-        out[n++] = &DRAGONS_TEETH_BMI2;
-#endif
-    return n;
-}
+static const char *dt_init(void) { return kit_init(&dt_dispatch); }
 
-static pthread_once_t dt_once = PTHREAD_ONCE_INIT;
-static const GameOps *dt_best;
-
-static void dt_init_once(void) {
-    const GameOps *v[DT_MAX_VARIANTS];
-    dt_init_tables();
-    dt_best = v[cpu_variants(v) - 1];
-}
-
-static const GameOps *dt_init(void) {
-    pthread_once(&dt_once, dt_init_once);
-    return dt_best;
-}
-
-int dt_variants(const GameOps **out) {
-    dt_init();
-    return cpu_variants(out);
-}
+int dt_variants(const GameOps **out) { return kit_variants(&dt_dispatch, out); }

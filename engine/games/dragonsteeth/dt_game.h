@@ -4,13 +4,14 @@
 #define SIMIA_DT_GAME_H
 
 #include "../../game.h"
+#include "../common/hot.h"
 
-/* The portable table (for the registry's list; play with what its init returns). */
-extern const GameOps DRAGONS_TEETH;
+/* The table of operations (complete once its init has run). */
+extern GameOps DRAGONS_TEETH;
 
 /* Every build of the module this CPU can run, portable first, best last (at most
  * DT_MAX_VARIANTS): what init chooses from, and what tests and benchmarks compare. */
-#define DT_MAX_VARIANTS 2
+#define DT_MAX_VARIANTS KIT_MAX_BUILDS
 int dt_variants(const GameOps **out);
 
 #endif

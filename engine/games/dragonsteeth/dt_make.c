@@ -1,5 +1,5 @@
 /* dt_make.c — Dragons Teeth's make and unmake: bitboards, strengths, assist sums, off
- * totals, counters and the incremental Zobrist key, restored exactly (hot: see DT_HOT). */
+ * totals, counters and the incremental Zobrist key, restored exactly (hot: see KIT_HOT in common/hot.h). */
 #include "dt.h"
 
 /* Adds (sign +1) or removes (-1) the strength s of player c's tooth on sq to or from the
@@ -15,20 +15,20 @@ static inline void assist_sub(DTPos *p, int c, int sq, int s) {
 }
 
 static inline void lift(DTPos *p, int c, int sq, int s) {
-    p->occ[c] ^= b8_bit(sq);
-    p->by_str[c][s] ^= b8_bit(sq);
+    p->occ[c] ^= bb_bit(sq);
+    p->by_str[c][s] ^= bb_bit(sq);
     p->str[sq] = 0;
     assist_sub(p, c, sq, s);
 }
 
 static inline void drop(DTPos *p, int c, int sq, int s) {
-    p->occ[c] ^= b8_bit(sq);
-    p->by_str[c][s] ^= b8_bit(sq);
+    p->occ[c] ^= bb_bit(sq);
+    p->by_str[c][s] ^= bb_bit(sq);
     p->str[sq] = (uint8_t)s;
     assist_add(p, c, sq, s);
 }
 
-void DT_HOT(dt_make)(GamePos *gp, Move m, GameUndo *gu) {
+void KIT_HOT(dt_make)(GamePos *gp, Move m, GameUndo *gu) {
     DTPos *p = (DTPos *)gp;
     DTUndo *u = (DTUndo *)gu;
     int me = p->stm, op = me ^ 1;
@@ -68,7 +68,7 @@ void DT_HOT(dt_make)(GamePos *gp, Move m, GameUndo *gu) {
     p->key = k;
 }
 
-void DT_HOT(dt_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
+void KIT_HOT(dt_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     DTPos *p = (DTPos *)gp;
     const DTUndo *u = (const DTUndo *)gu;
     int op = p->stm, me = op ^ 1;

@@ -1,5 +1,5 @@
 /* dt_movegen.c — Dragons Teeth's moves: listing (all / noisy / quiet), counting, the k-th
- * move, the legality test of any 32-bit value, and the wins in one (hot: see DT_HOT). */
+ * move, the legality test of any 32-bit value, and the wins in one (hot: see KIT_HOT in common/hot.h). */
 #include "dt.h"
 
 /* Moves of the tooth on from (strength s) in the order gen_moves(GEN_ALL) lists them:
@@ -11,13 +11,13 @@ static inline Bb destinations(const DTPos *p, const Targets *t, int from, int s,
 /* Whether the player to move has a move other than the pass. */
 static inline bool has_move(const DTPos *p, const Targets *t, Bb occ) {
     for (Bb b = p->occ[p->stm]; b;) {
-        int from = b8_pop_lsb(&b);
+        int from = bb_pop_lsb(&b);
         if (destinations(p, t, from, p->str[from], occ) || dt_can_exit(p, p->stm, from)) return true;
     }
     return false;
 }
 
-int DT_HOT(dt_gen)(const GamePos *gp, Move *list, GenKind kind) {
+int KIT_HOT(dt_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const DTPos *p = (const DTPos *)gp;
     if (dt_terminal_of(p) != OUTCOME_ONGOING) return 0;
     int me = p->stm, n = 0;
@@ -29,11 +29,11 @@ int DT_HOT(dt_gen)(const GamePos *gp, Move *list, GenKind kind) {
     Bb enemy_mask = all || noisy == DT_NOISY_ELIMINATIONS ? ~(Bb)0 : 0;
     bool want_exit = all || noisy == DT_NOISY_EXITS;
     for (Bb b = p->occ[me]; b;) {
-        int from = b8_pop_lsb(&b), s = p->str[from];
+        int from = bb_pop_lsb(&b), s = p->str[from];
         Bb att = dt_queen(from, occ);
         Bb to_set = att & ((~occ & empty_mask) | (enemy & enemy_mask & dt_eliminations(&t, from, s)));
         while (to_set) {
-            int to = b8_pop_lsb(&to_set);
+            int to = bb_pop_lsb(&to_set);
             list[n++] = p->str[to] ? dt_capture(from, to, s, p->str[to]) : dt_quiet(from, to, s);
         }
         if (want_exit && dt_can_exit(p, me, from)) list[n++] = dt_exit(from, s);
@@ -43,7 +43,7 @@ int DT_HOT(dt_gen)(const GamePos *gp, Move *list, GenKind kind) {
     return n;
 }
 
-uint64_t DT_HOT(dt_count)(const GamePos *gp) {
+uint64_t KIT_HOT(dt_count)(const GamePos *gp) {
     const DTPos *p = (const DTPos *)gp;
     if (dt_terminal_of(p) != OUTCOME_ONGOING) return 0;
     int me = p->stm;
@@ -51,13 +51,13 @@ uint64_t DT_HOT(dt_count)(const GamePos *gp) {
     Targets t = dt_targets(p, me);
     uint64_t n = 0;
     for (Bb b = p->occ[me]; b;) {
-        int from = b8_pop_lsb(&b);
-        n += (uint64_t)dt_popcount(destinations(p, &t, from, p->str[from], occ)) + dt_can_exit(p, me, from);
+        int from = bb_pop_lsb(&b);
+        n += (uint64_t)bb_popcount(destinations(p, &t, from, p->str[from], occ)) + dt_can_exit(p, me, from);
     }
     return n ? n : 1; /* no move of any kind: the pass */
 }
 
-Move DT_HOT(dt_nth)(const GamePos *gp, uint64_t k) {
+Move KIT_HOT(dt_nth)(const GamePos *gp, uint64_t k) {
     const DTPos *p = (const DTPos *)gp;
     if (dt_terminal_of(p) != OUTCOME_ONGOING) return MOVE_NONE;
     int me = p->stm;
@@ -65,14 +65,14 @@ Move DT_HOT(dt_nth)(const GamePos *gp, uint64_t k) {
     Targets t = dt_targets(p, me);
     bool any = false;
     for (Bb b = p->occ[me]; b;) {
-        int from = b8_pop_lsb(&b), s = p->str[from];
+        int from = bb_pop_lsb(&b), s = p->str[from];
         Bb dest = destinations(p, &t, from, s, occ);
-        uint64_t nd = (uint64_t)dt_popcount(dest);
+        uint64_t nd = (uint64_t)bb_popcount(dest);
         bool ex = dt_can_exit(p, me, from);
         any |= nd || ex;
         if (k < nd) {
             while (k--) dest &= dest - 1;
-            int to = b8_lsb(dest);
+            int to = bb_lsb(dest);
             return p->str[to] ? dt_capture(from, to, s, p->str[to]) : dt_quiet(from, to, s);
         }
         k -= nd;
@@ -84,7 +84,7 @@ Move DT_HOT(dt_nth)(const GamePos *gp, uint64_t k) {
     return !any && k == 0 ? DT_MOVE_PASS : MOVE_NONE;
 }
 
-bool DT_HOT(dt_is_legal)(const GamePos *gp, Move m) {
+bool KIT_HOT(dt_is_legal)(const GamePos *gp, Move m) {
     const DTPos *p = (const DTPos *)gp;
     if (dt_terminal_of(p) != OUTCOME_ONGOING || m > DT_MOVE_PASS) return false;
     if (m == DT_MOVE_PASS) {
@@ -92,15 +92,15 @@ bool DT_HOT(dt_is_legal)(const GamePos *gp, Move m) {
         return !has_move(p, &t, p->occ[0] | p->occ[1]);
     }
     int me = p->stm, from = dt_from(m), s = p->str[from];
-    if (!(p->occ[me] & b8_bit(from)) || dt_mover(m) != s) return false;
+    if (!(p->occ[me] & bb_bit(from)) || dt_mover(m) != s) return false;
     if (m & DT_MF_EXIT) return m == dt_exit(from, s) && dt_can_exit(p, me, from);
     int to = dt_to(m);
     Bb occ = p->occ[0] | p->occ[1];
-    if (!(dt_queen(from, occ) & b8_bit(to))) return false;
-    if (!(m & DT_MF_CAPTURE)) return m == dt_quiet(from, to, s) && !(occ & b8_bit(to));
-    if (m != dt_capture(from, to, s, p->str[to]) || !(p->occ[me ^ 1] & b8_bit(to))) return false;
+    if (!(dt_queen(from, occ) & bb_bit(to))) return false;
+    if (!(m & DT_MF_CAPTURE)) return m == dt_quiet(from, to, s) && !(occ & bb_bit(to));
+    if (m != dt_capture(from, to, s, p->str[to]) || !(p->occ[me ^ 1] & bb_bit(to))) return false;
     int need = (int)p->str[to] - (int)p->assist.b[me][to];
-    return need <= 0 || (s >= need && !(b8_king[to] & b8_bit(from)));
+    return need <= 0 || (s >= need && !(b8_king[to] & bb_bit(from)));
 }
 
 /* An exit of player c that reaches DT_WIN_OFF, or MOVE_NONE. */
@@ -111,19 +111,25 @@ static inline Move winning_exit(const DTPos *p, int c) {
     if (need <= 2) cand |= p->by_str[c][2];
     if (need <= 1) cand |= p->by_str[c][1];
     while (cand) {
-        int sq = b8_pop_lsb(&cand);
+        int sq = bb_pop_lsb(&cand);
         if (dt_can_exit(p, c, sq)) return dt_exit(sq, p->str[sq]);
     }
     return MOVE_NONE;
 }
 
-bool DT_HOT(dt_in_check)(const GamePos *gp) {
+bool KIT_HOT(dt_in_check)(const GamePos *gp) {
     const DTPos *p = (const DTPos *)gp;
     return winning_exit(p, p->stm ^ 1) != MOVE_NONE;
 }
 
-Move DT_HOT(dt_winning_move)(const GamePos *gp) {
+Move KIT_HOT(dt_winning_move)(const GamePos *gp) {
     const DTPos *p = (const DTPos *)gp;
     if (dt_terminal_of(p) != OUTCOME_ONGOING) return MOVE_NONE;
     return winning_exit(p, p->stm);
 }
+
+/* The entries of the table this build sets (see common/hot.h). */
+const GameOps KIT_HOT(dt_hot) = {
+    KIT_HOT_ENTRIES(dt),
+    .in_check = KIT_HOT(dt_in_check), .winning_move = KIT_HOT(dt_winning_move), .see_ge = KIT_HOT(dt_see_ge),
+};

@@ -83,8 +83,8 @@ static Bb relevant_mask(int sq, const int dirs[4]) {
     for (int i = 0; i < 4; i++) {
         Bb ray = b8_ray[sq][dirs[i]];
         if (!ray) continue;
-        int last = b8_dir_up(dirs[i]) ? b8_msb(ray) : b8_lsb(ray);
-        m |= ray & ~b8_bit(last);
+        int last = b8_dir_up(dirs[i]) ? bb_msb(ray) : bb_lsb(ray);
+        m |= ray & ~bb_bit(last);
     }
     return m;
 }
@@ -102,7 +102,7 @@ static void make_magics(DTMagic *magics, Bb *table, const int dirs[4], const Bb 
     for (int sq = 0; sq < B8_SQ; sq++) {
         DTMagic *m = &magics[sq];
         m->mask = relevant_mask(sq, dirs);
-        int bits = b8_popcount(m->mask), n = 0;
+        int bits = bb_popcount(m->mask), n = 0;
         m->shift = (unsigned)(64 - bits);
         m->table = slice;
         Bb sub = 0;
@@ -113,7 +113,7 @@ static void make_magics(DTMagic *magics, Bb *table, const int dirs[4], const Bb 
         } while (sub);
         for (int tries = 0;; tries++) {
             Bb magic = tries ? prng_next(&rng) & prng_next(&rng) & prng_next(&rng) : known[sq];
-            if (tries && b8_popcount((m->mask * magic) & 0xFF00000000000000ULL) < 6) continue;
+            if (tries && bb_popcount((m->mask * magic) & 0xFF00000000000000ULL) < 6) continue;
             cur++;
             int i = 0;
             for (; i < n; i++) {
@@ -140,7 +140,7 @@ static void make_exit_rays(void) {
                 int d = FWD[c][i];
                 Bb ray = b8_ray[sq][d];
                 if (b8_rank(sq) == far) ray = 0; /* already on the far rank: always out */
-                else if (!ray || b8_rank(b8_dir_up(d) ? b8_msb(ray) : b8_lsb(ray)) != far)
+                else if (!ray || b8_rank(b8_dir_up(d) ? bb_msb(ray) : bb_lsb(ray)) != far)
                     ray = ~(Bb)0; /* meets a side edge first: not an exit line */
                 dt_exit_ray[c][sq][i] = ray;
             }
@@ -150,7 +150,7 @@ static void make_exit_rays(void) {
 static void make_king_bytes(void) {
     for (int sq = 0; sq < B8_SQ; sq++) {
         uint8_t bytes[B8_SQ] = {0};
-        for (Bb k = b8_king[sq]; k;) bytes[b8_pop_lsb(&k)] = 1;
+        for (Bb k = b8_king[sq]; k;) bytes[bb_pop_lsb(&k)] = 1;
         memcpy(dt_king_bytes[sq], bytes, sizeof bytes);
     }
 }

@@ -4,6 +4,7 @@
 #define SIMIA_EMBED_H
 
 #include "../../game.h"
+#include "../common/hot.h"
 #include "../common/board8.h"
 
 /* Players are the colours: p1 (Red, uppercase, home row rank 1) and p2 (Black, lowercase,
@@ -42,9 +43,9 @@ static inline int em_to(Move m) { return (int)((m >> 6) & 63); }
 static inline Move em_move(int from, int to, Move flags) { return (Move)from | (Move)to << 6 | flags; }
 
 static inline Bb em_occ(const EmPos *p) {
-    return p->drones[0] | p->drones[1] | b8_bit(p->boss[0]) | b8_bit(p->boss[1]);
+    return p->drones[0] | p->drones[1] | bb_bit(p->boss[0]) | bb_bit(p->boss[1]);
 }
-static inline Bb em_pieces(const EmPos *p, int side) { return p->drones[side] | b8_bit(p->boss[side]); }
+static inline Bb em_pieces(const EmPos *p, int side) { return p->drones[side] | bb_bit(p->boss[side]); }
 /* The row a side's boss must reach: the other side's home row. */
 static inline Bb em_goal_row(int side) { return side == EM_P1 ? B8_RANK_8 : B8_RANK_1; }
 
@@ -57,26 +58,13 @@ extern uint8_t em_rank_attacks[8][64]; /* [file][inner 6 bits of the rank's occu
 extern Key em_z_drone[2][B8_SQ], em_z_boss[2][B8_SQ], em_z_side;
 void em_init_tables(void);
 
-/* Population count. Without the popcnt instruction gcc calls a library routine, so the
- * portable build counts with shifts and masks (the copy compiled for newer CPUs, see
- * EM_HOT, has the instruction). */
-static inline int em_popcount(Bb x) {
-#if defined(__POPCNT__) || defined(EM_HOT_FAST) || !defined(__x86_64__)
-    return __builtin_popcountll(x);
-#else
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
 
 /* Attacks along a file or a diagonal, line being its squares without sq (hyperbola
  * quintessence: the borrow of the subtraction runs up to the first blocker above sq; the
  * same on the byte-reversed board, where each rank holds one square of the line, finds the
  * first blocker below). */
 static inline Bb em_line_attacks(Bb occ, int sq, Bb line) {
-    Bb o = occ & line, r = __builtin_bswap64(o), s = b8_bit(sq);
+    Bb o = occ & line, r = __builtin_bswap64(o), s = bb_bit(sq);
     return ((o - s) ^ __builtin_bswap64(r - __builtin_bswap64(s))) & line;
 }
 /* Every square a queen on sq reaches: empty squares, and the first occupied square of each
@@ -129,39 +117,18 @@ static inline bool em_embedded(const EmPos *p, int side) {
 }
 /* Whether any of rules 1-5 holds (the game is over; there are no moves). */
 static inline bool em_over(const EmPos *p) {
-    return ((b8_bit(p->boss[EM_P1]) & em_goal_row(EM_P1)) | (b8_bit(p->boss[EM_P2]) & em_goal_row(EM_P2))) ||
+    return ((bb_bit(p->boss[EM_P1]) & em_goal_row(EM_P1)) | (bb_bit(p->boss[EM_P2]) & em_goal_row(EM_P2))) ||
            em_embedded(p, EM_P1) || em_embedded(p, EM_P2) || (p->limit && p->noprogress >= p->limit);
 }
 
-/* The hot code (embed_movegen.c, embed_make.c, embed_eval.c) is compiled
- * twice: as is (portable x86-64), and in embed_popcnt.c for CPUs with popcnt, BMI1 and
- * BMI2, where EM_HOT_FAST gives its functions the suffix _fast. embed_game.c builds a
- * table of operations from each copy and hands out the best one the CPU runs. */
-#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
-#define EM_HAVE_FAST 1
-#endif
-#ifdef EM_HOT_FAST
-#define EM_HOT(name) name##_fast
-#else
-#define EM_HOT(name) name
-#endif
-#define EM_DECLARE_HOT(sfx)                                                               \
-    int em_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                         \
-    uint64_t em_count##sfx(const GamePos *gp);                                            \
-    Move em_nth##sfx(const GamePos *gp, uint64_t k);                                      \
-    bool em_is_legal##sfx(const GamePos *gp, Move m);                                     \
-    void em_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
-    void em_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                         \
-    bool em_in_check##sfx(const GamePos *gp);                                             \
-    Move em_winning_move##sfx(const GamePos *gp);                                         \
-    Score em_evaluate##sfx(const GamePos *gp);
-EM_DECLARE_HOT()
-#ifdef EM_HAVE_FAST
-EM_DECLARE_HOT(_fast)
-#endif
+/* The hot code (embed_eval.c, embed_make.c, embed_movegen.c) is built twice by the kit's dispatch (common/hot.h):
+ * its exported functions are named KIT_HOT(name); em_hot is the table of its entries. */
+bool KIT_HOT(em_in_check)(const GamePos *gp);
+Move KIT_HOT(em_winning_move)(const GamePos *gp);
+KIT_DECLARE_HOT(em);
 
 /* A winning move of side (as if it were to move) in p, or MOVE_NONE (embed_movegen.c). */
-Move EM_HOT(em_win_of)(const EmPos *p, int side);
+Move KIT_HOT(em_win_of)(const EmPos *p, int side);
 
 /* Evaluation breakdown (embed_eval.c, compiled once). */
 void em_eval_trace(const GamePos *gp, char *out, size_t size);

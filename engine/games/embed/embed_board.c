@@ -2,12 +2,12 @@
  * (parsed strictly with a reason for every refusal, printed canonically), move text, the
  * board for people and the null move. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../common/fields.h"
 #include "embed.h"
+#include "../common/fail.h"
 
 /* The two readings of the sheet's diagram (rules file: option Setup). */
 static const char *const START[2] = {
@@ -22,7 +22,7 @@ Key em_compute_key(const EmPos *p) {
     Key k = p->stm == EM_P2 ? em_z_side : 0;
     for (int s = 0; s < 2; s++) {
         k ^= em_z_boss[s][p->boss[s]];
-        for (Bb b = p->drones[s]; b; b &= b - 1) k ^= em_z_drone[s][b8_lsb(b)];
+        for (Bb b = p->drones[s]; b; b &= b - 1) k ^= em_z_drone[s][bb_lsb(b)];
     }
     return k;
 }
@@ -32,15 +32,6 @@ void em_startpos(GamePos *gp, const GameConfig *cfg) {
     int setup = cfg->v[EM_OPT_SETUP] == EM_SETUP_HOMEROWS ? EM_SETUP_HOMEROWS : EM_SETUP_STANDARD;
     bool ok = em_parse_pos(gp, START[setup], cfg, err);
     (void)ok; /* the strings above are valid (tested) */
-}
-
-static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(char *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, ERR_STR_MAX, fmt, ap);
-    va_end(ap);
-    return false;
 }
 
 /* The start of a field as it may be quoted in a message: at most 20 characters, anything
@@ -66,21 +57,21 @@ static bool parse_board(EmPos *p, const char *text, char *err) {
             bosses[side]++;
             p->boss[side] = (uint8_t)sq;
         } else {
-            p->drones[side] |= b8_bit(sq);
+            p->drones[side] |= bb_bit(sq);
         }
     }
     for (int s = 0; s < 2; s++) {
-        if (bosses[s] == 0) return fail(err, "board: player %d has no boss ('%c')", s + 1, BOSS_CH[s]);
+        if (bosses[s] == 0) return kit_fail(err, "board: player %d has no boss ('%c')", s + 1, BOSS_CH[s]);
         if (bosses[s] > 1) {
             char a[4], b[4];
             square_name(b8_file(where[s][0]), b8_rank(where[s][0]), a);
             square_name(b8_file(where[s][1]), b8_rank(where[s][1]), b);
-            return fail(err, "board: player %d has %d bosses ('%c' on %s and %s); exactly one each", s + 1,
+            return kit_fail(err, "board: player %d has %d bosses ('%c' on %s and %s); exactly one each", s + 1,
                         bosses[s], BOSS_CH[s], a, b);
         }
-        int n = b8_popcount(p->drones[s]);
+        int n = bb_popcount(p->drones[s]);
         if (n > EM_DRONES_MAX)
-            return fail(err, "board: player %d has %d drones ('%c'); at most %d", s + 1, n, DRONE_CH[s],
+            return kit_fail(err, "board: player %d has %d drones ('%c'); at most %d", s + 1, n, DRONE_CH[s],
                         EM_DRONES_MAX);
     }
     return true;
@@ -90,22 +81,22 @@ static bool parse_board(EmPos *p, const char *text, char *err) {
 bool em_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err) {
     char buf[POS_STR_MAX], *f[4], q[24];
     int n = fields_split(text, buf, sizeof buf, f, 4);
-    if (n < 0) return fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
+    if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
     if (n != 4)
-        return fail(err, "position string: %s%d fields, expected 4 (board side noprogress ply)",
+        return kit_fail(err, "position string: %s%d fields, expected 4 (board side noprogress ply)",
                     n > 4 ? "more than " : "", n > 4 ? 4 : n);
     EmPos p;
     memset(&p, 0, sizeof p); /* every byte defined: positions are compared bytewise */
     if (!parse_board(&p, f[0], err)) return false;
     if (strcmp(f[1], "1") && strcmp(f[1], "2"))
-        return fail(err, "side to move: '%s', expected 1 or 2 (the player to move)", quoted(f[1], q));
+        return kit_fail(err, "side to move: '%s', expected 1 or 2 (the player to move)", quoted(f[1], q));
     p.stm = f[1][0] == '1' ? EM_P1 : EM_P2;
     long np, ply;
     if (!field_uint(f[2], 0, EM_MAX_COUNTER, &np))
-        return fail(err, "no-progress counter: '%s', expected a number 0..%d without leading zeros",
+        return kit_fail(err, "no-progress counter: '%s', expected a number 0..%d without leading zeros",
                     quoted(f[2], q), EM_MAX_COUNTER);
     if (!field_uint(f[3], 0, EM_MAX_COUNTER, &ply))
-        return fail(err, "ply: '%s', expected a number 0..%d without leading zeros", quoted(f[3], q),
+        return kit_fail(err, "ply: '%s', expected a number 0..%d without leading zeros", quoted(f[3], q),
                     EM_MAX_COUNTER);
     p.noprogress = (int32_t)np;
     p.ply = (int32_t)ply;
@@ -119,7 +110,7 @@ bool em_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
 static void to_cells(const EmPos *p, B8Cell cells[B8_SQ]) {
     memset(cells, 0, sizeof *cells * B8_SQ);
     for (int s = 0; s < 2; s++) {
-        for (Bb b = p->drones[s]; b; b &= b - 1) cells[b8_lsb(b)] = (B8Cell){DRONE_CH[s], 1};
+        for (Bb b = p->drones[s]; b; b &= b - 1) cells[bb_lsb(b)] = (B8Cell){DRONE_CH[s], 1};
         cells[p->boss[s]] = (B8Cell){BOSS_CH[s], 1};
     }
 }
@@ -139,7 +130,7 @@ void em_display(const GamePos *gp, char *out, size_t size) {
     size_t n = b8_display(cells, out, size);
 #define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
     PUT("\nTo move:     player %d (%s)\n", p->stm + 1, p->stm == EM_P1 ? "Red, D/B" : "Black, d/b");
-    PUT("Drones:      %d (player 1), %d (player 2)\n", b8_popcount(p->drones[0]), b8_popcount(p->drones[1]));
+    PUT("Drones:      %d (player 1), %d (player 2)\n", bb_popcount(p->drones[0]), bb_popcount(p->drones[1]));
     if (p->limit) PUT("No-progress: %d of %d plies\n", (int)p->noprogress, (int)p->limit);
     else PUT("No-progress: %d plies (no limit)\n", (int)p->noprogress);
     PUT("Ply:         %d\n", (int)p->ply);

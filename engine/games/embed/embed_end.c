@@ -6,8 +6,8 @@
 Outcome em_terminal(const GamePos *gp) {
     const EmPos *p = (const EmPos *)gp;
     int s = p->stm, m = s ^ 1;
-    if (b8_bit(p->boss[m]) & em_goal_row(m)) return OUTCOME_LOSS; /* 1: M's boss arrived */
-    if (b8_bit(p->boss[s]) & em_goal_row(s)) return OUTCOME_WIN;  /* 2: only in strings */
+    if (bb_bit(p->boss[m]) & em_goal_row(m)) return OUTCOME_LOSS; /* 1: M's boss arrived */
+    if (bb_bit(p->boss[s]) & em_goal_row(s)) return OUTCOME_WIN;  /* 2: only in strings */
     if (em_embedded(p, s)) return OUTCOME_LOSS;                    /* 3 */
     if (em_embedded(p, m)) return OUTCOME_WIN;                     /* 4: only in strings */
     if (p->limit && p->noprogress >= p->limit) return OUTCOME_DRAW; /* 5 [added] */

@@ -1,9 +1,10 @@
 /* embed_eval.c — Embed's static evaluation and its printed breakdown; every weight lives in
- * one table here. The evaluation is hot code (compiled twice, see EM_HOT in embed.h); the
+ * one table here. The evaluation is hot code (compiled twice, see KIT_HOT in common/hot.h); the
  * breakdown only once. */
 #include <stdio.h>
 
 #include "embed.h"
+#include "../common/linear.h"
 
 /* Terms, each a count per side; the score is the weighted difference, side to move first.
  * Every count is the same for a position and its mirror images (board turned 180 degrees
@@ -22,12 +23,7 @@ typedef enum {
     T_NB
 } Term;
 
-typedef struct {
-    const char *name;
-    int weight;
-} TermDef;
-
-static const TermDef TERMS[T_NB] = {
+static const KitTerm TERMS[T_NB] = {
     [T_DRONES] = {"drones", EM_DRONE_VALUE},
     [T_RING] = {"boss ring", -10},
     [T_LAST2] = {"last two", -20},
@@ -35,8 +31,8 @@ static const TermDef TERMS[T_NB] = {
     [T_BOSS_MOB] = {"boss mobility", 5},
     [T_RUN2] = {"run threats", 30},
 };
-/* For the side to move. */
-#define TEMPO 0
+/* No tempo: the side to move gets nothing for it. */
+static const KitEval EVAL = {TERMS, T_NB, 0};
 
 /* Empty squares from which a queen's slide reaches an empty square of row. */
 static inline Bb sees_row(Bb row, Bb empty) {
@@ -48,13 +44,13 @@ static inline Bb sees_row(Bb row, Bb empty) {
 static void side_features(const EmPos *p, int side, Bb occ, int f[T_NB]) {
     int b = p->boss[side];
     Bb ring = b8_king[b], empty = ~occ, reach = em_attacks(b, occ) & empty;
-    int enemy = em_popcount(ring & em_pieces(p, side ^ 1)), free = em_popcount(ring) - enemy;
-    f[T_DRONES] = em_popcount(p->drones[side]);
+    int enemy = bb_popcount(ring & em_pieces(p, side ^ 1)), free = bb_popcount(ring) - enemy;
+    f[T_DRONES] = bb_popcount(p->drones[side]);
     f[T_RING] = enemy;
     f[T_LAST2] = free == 2;
     f[T_LAST1] = free == 1;
-    f[T_BOSS_MOB] = em_popcount(reach);
-    f[T_RUN2] = em_popcount(reach & sees_row(em_goal_row(side), empty));
+    f[T_BOSS_MOB] = bb_popcount(reach);
+    f[T_RUN2] = bb_popcount(reach & sees_row(em_goal_row(side), empty));
 }
 
 /* The counts of both sides: f[0] the side to move's, f[1] the other's. */
@@ -64,37 +60,24 @@ static void features(const EmPos *p, int f[2][T_NB]) {
     side_features(p, p->stm ^ 1, occ, f[1]);
 }
 
-Score EM_HOT(em_evaluate)(const GamePos *gp) {
+Score KIT_HOT(em_evaluate)(const GamePos *gp) {
     const EmPos *p = (const EmPos *)gp;
     int f[2][T_NB];
     features(p, f);
-    int s = TEMPO;
-    for (int t = 0; t < T_NB; t++) s += TERMS[t].weight * (f[0][t] - f[1][t]);
-    return (Score)s;
+    return (Score)kit_eval(&EVAL, f[0], f[1]);
 }
 
-#ifndef EM_HOT_FAST
+#ifndef KIT_HOT_BMI2
 void em_eval_trace(const GamePos *gp, char *out, size_t size) {
     const EmPos *p = (const EmPos *)gp;
-    size_t n = 0;
-#define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
     Outcome o = em_terminal(gp);
     if (o != OUTCOME_ONGOING) {
-        PUT("the game is over (%s for player %d, to move)\n",
+        snprintf(out, size, "the game is over (%s for player %d, to move)\n",
             o == OUTCOME_WIN ? "a win" : o == OUTCOME_LOSS ? "a loss" : "a draw", p->stm + 1);
         return;
     }
     int f[2][T_NB];
     features(p, f);
-    PUT("%-16s %7s %9s %9s %7s\n", "term", "weight", "player 1", "player 2", "score");
-    int total = TEMPO, me = p->stm;
-    for (int t = 0; t < T_NB; t++) {
-        int v = TERMS[t].weight * (f[0][t] - f[1][t]);
-        total += v;
-        PUT("%-16s %7d %9d %9d %7d\n", TERMS[t].name, TERMS[t].weight, f[me][t], f[me ^ 1][t], v);
-    }
-    PUT("%-16s %7d %9s %9s %7d\n", "tempo", TEMPO, "", "", TEMPO);
-    PUT("total %d (for player %d, to move)\n", total, me + 1);
-#undef PUT
+    kit_eval_trace(&EVAL, f[0], f[1], p->stm, NULL, out, size, 0);
 }
 #endif

@@ -3,11 +3,9 @@
 #include "embed_game.h"
 
 #include <limits.h>
-#include <pthread.h>
-
 #include "embed.h"
 
-static const GameOps *em_init(void);
+static const char *em_init(void);
 
 static const char *const SETUPS[] = {[EM_SETUP_STANDARD] = "standard", [EM_SETUP_HOMEROWS] = "homerows", NULL};
 
@@ -25,19 +23,6 @@ static bool em_is_noisy(const GamePos *gp, Move m) {
 static int em_noisy_value(const GamePos *gp, Move m) {
     (void)gp, (void)m;
     return 1;
-}
-
-/* The static exchange as the quiescence search should see it: never worth trying, so the
- * quiescence search stands pat and only answers an immediate win threat (in_check) in its
- * first plies. Only drones take and only drones are taken, and on a crowded board both
- * sides have drones to take all over it: counted as gains, captures sent the search into
- * every interleaving of them (550 times the nodes at depth 4); counted as even, they still
- * cost more than they told. Fixed-node self-play against captures counted as even, 200
- * games each, seats swapped on engine/games/embed/openings.txt: +74.1 Elo [+25.9, +125.2] at 20,000
- * nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
-static bool em_see_ge(const GamePos *gp, Move m, int threshold) {
-    (void)gp, (void)m, (void)threshold;
-    return false;
 }
 
 /* From-to history, the boss's moves apart from the drones'. */
@@ -66,56 +51,32 @@ static int em_progress_left(const GamePos *gp) {
     return p->noprogress < p->limit ? p->limit - p->noprogress : 0;
 }
 
-/* One table per build of the hot functions; sfx is their suffix (see EM_HOT in embed.h). */
-#define EM_OPS(sfx, isa_name)                                                                  \
-    {                                                                                          \
-        .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,      \
-        .option_prefix = "Embed", .isa = isa_name, .init = em_init, .startpos = em_startpos,  \
-        .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,           \
-        .parse_move = em_parse_move, .print_move = em_print_move, .gen_moves = em_gen##sfx,    \
-        .count_moves = em_count##sfx, .nth_move = em_nth##sfx, .is_legal = em_is_legal##sfx,   \
-        .is_noisy = em_is_noisy, .noisy_value = em_noisy_value,                                \
-        .history_size = 2 * B8_SQ * B8_SQ, .history_index = em_history_index,                 \
-        .make = em_make##sfx, .unmake = em_unmake##sfx, .key = em_key,                         \
-        .player_to_move = em_player_to_move, .ply = em_ply, .in_check = em_in_check##sfx,      \
-        .winning_move = em_winning_move##sfx, .see_ge = em_see_ge,                        \
-        .make_null = em_make_null, .unmake_null = em_unmake_null, .terminal = em_terminal,     \
-        .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome, \
-        .repeat_window = em_repeat_window, .progress_left = em_progress_left,                  \
-        .evaluate = em_evaluate##sfx, .eval_trace = em_eval_trace,                             \
-    }
+/* qs_evasions_only: the static exchange is never worth trying, so the quiescence search
+ * stands pat and only answers an immediate win threat (in_check) in its
+ * first plies. Only drones take and only drones are taken, and on a crowded board both
+ * sides have drones to take all over it: counted as gains, captures sent the search into
+ * every interleaving of them (550 times the nodes at depth 4); counted as even, they still
+ * cost more than they told. Fixed-node self-play against captures counted as even, 200
+ * games each, seats swapped on engine/games/embed/openings.txt: +74.1 Elo [+25.9, +125.2] at
+ * 20,000 nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
+/* The table the core plays with; kit_init sets its hot entries (em_hot). */
+GameOps EMBED = {
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .qs_evasions_only = true},
+    .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,
+    .option_prefix = "Embed", .init = em_init, .startpos = em_startpos,
+    .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,
+    .parse_move = em_parse_move, .print_move = em_print_move, .is_noisy = em_is_noisy,
+    .noisy_value = em_noisy_value, .history_size = 2 * B8_SQ * B8_SQ,
+    .history_index = em_history_index, .key = em_key, .player_to_move = em_player_to_move,
+    .ply = em_ply, .make_null = em_make_null,
+    .unmake_null = em_unmake_null, .terminal = em_terminal,
+    .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome,
+    .repeat_window = em_repeat_window, .progress_left = em_progress_left,
+    .eval_trace = em_eval_trace,
+};
 
-const GameOps EMBED = EM_OPS(, "x86-64");
-#ifdef EM_HAVE_FAST
-static const GameOps EMBED_FAST = EM_OPS(_fast, "x86-64+popcnt+bmi2");
-#endif
+static KitDispatch em_dispatch = {.ops = &EMBED, .hot = KIT_BUILDS(em_hot), .tables = em_init_tables};
 
-static int cpu_variants(const GameOps **out) {
-    int n = 0;
-    out[n++] = &EMBED;
-#ifdef EM_HAVE_FAST
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
-        out[n++] = &EMBED_FAST;
-#endif
-    return n;
-}
+static const char *em_init(void) { return kit_init(&em_dispatch); }
 
-static pthread_once_t em_once = PTHREAD_ONCE_INIT;
-static const GameOps *em_best;
-
-static void em_init_once(void) {
-    const GameOps *v[EM_MAX_VARIANTS];
-    em_init_tables();
-    em_best = v[cpu_variants(v) - 1];
-}
-
-static const GameOps *em_init(void) {
-    pthread_once(&em_once, em_init_once);
-    return em_best;
-}
-
-int em_variants(const GameOps **out) {
-    em_init();
-    return cpu_variants(out);
-}
+int em_variants(const GameOps **out) { return kit_variants(&em_dispatch, out); }

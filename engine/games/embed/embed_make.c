@@ -1,8 +1,8 @@
 /* embed_make.c — Embed's make and unmake: bitboards, the boss squares, the counters and the
- * incremental Zobrist key, restored exactly (hot: see EM_HOT in embed.h). */
+ * incremental Zobrist key, restored exactly (hot: see KIT_HOT in common/hot.h). */
 #include "embed.h"
 
-void EM_HOT(em_make)(GamePos *gp, Move m, GameUndo *gu) {
+void KIT_HOT(em_make)(GamePos *gp, Move m, GameUndo *gu) {
     EmPos *p = (EmPos *)gp;
     EmUndo *u = (EmUndo *)gu;
     int me = p->stm, from = em_from(m), to = em_to(m);
@@ -14,10 +14,10 @@ void EM_HOT(em_make)(GamePos *gp, Move m, GameUndo *gu) {
         p->boss[me] = (uint8_t)to;
         k ^= em_z_boss[me][from] ^ em_z_boss[me][to];
     } else {
-        p->drones[me] ^= b8_bit(from) | b8_bit(to);
+        p->drones[me] ^= bb_bit(from) | bb_bit(to);
         k ^= em_z_drone[me][from] ^ em_z_drone[me][to];
         if (m & EM_MF_CAPTURE) {
-            p->drones[me ^ 1] ^= b8_bit(to);
+            p->drones[me ^ 1] ^= bb_bit(to);
             k ^= em_z_drone[me ^ 1][to];
             p->noprogress = 0;
         }
@@ -27,7 +27,7 @@ void EM_HOT(em_make)(GamePos *gp, Move m, GameUndo *gu) {
     p->ply++;
 }
 
-void EM_HOT(em_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
+void KIT_HOT(em_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     EmPos *p = (EmPos *)gp;
     const EmUndo *u = (const EmUndo *)gu;
     int me = p->stm ^ 1, from = em_from(m), to = em_to(m);
@@ -38,7 +38,7 @@ void EM_HOT(em_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     if (m & EM_MF_BOSS) {
         p->boss[me] = (uint8_t)from;
     } else {
-        p->drones[me] ^= b8_bit(from) | b8_bit(to);
-        if (m & EM_MF_CAPTURE) p->drones[me ^ 1] ^= b8_bit(to);
+        p->drones[me] ^= bb_bit(from) | bb_bit(to);
+        if (m & EM_MF_CAPTURE) p->drones[me ^ 1] ^= bb_bit(to);
     }
 }

@@ -4,6 +4,7 @@
 #define SIMIA_MAD_H
 
 #include "../../game.h"
+#include "../common/hot.h"
 #include "../common/board8.h"
 
 /* Players are the core's PLAYER_1 = 0 (starts on rank 2, aims at rank 8) and PLAYER_2 = 1. */
@@ -71,7 +72,7 @@ static inline Bb mad_occ(const MadPos *p) { return p->atl[0][0] | p->atl[1][0]; 
 
 /* Sets sq to height h (0: empty) of player owner, from whatever it held. */
 static inline void mad_set(MadPos *p, int sq, int owner, int h) {
-    Bb b = b8_bit(sq);
+    Bb b = bb_bit(sq);
     int old = p->h[sq], old_owner = mad_owner(p, sq);
     p->key ^= mad_z[old_owner][sq][old] ^ mad_z[owner][sq][h];
     for (int j = 0; j < MAD_MAX_HEIGHT; j++) {
@@ -103,32 +104,11 @@ void mad_display(const GamePos *gp, char *out, size_t size);
 Move mad_parse_move(const GamePos *gp, const char *text);
 void mad_print_move(const GamePos *gp, Move m, char *out);
 
-/* The hot code (mad_movegen.c, mad_make.c, mad_eval.c) is compiled twice: as is (portable
- * x86-64), and in mad_popcnt.c for CPUs with popcnt and BMI1/2, where MAD_HOT_POPCNT gives
- * its functions the suffix _popcnt. mad_game.c builds a table of operations from each
- * copy and hands out the best one the CPU runs. */
-#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
-#define MAD_HAVE_POPCNT 1
-#endif
-#ifdef MAD_HOT_POPCNT
-#define MAD_HOT(name) name##_popcnt
-#else
-#define MAD_HOT(name) name
-#endif
-#define MAD_DECLARE_HOT(sfx)                                                              \
-    int mad_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                        \
-    uint64_t mad_count##sfx(const GamePos *gp);                                           \
-    Move mad_nth##sfx(const GamePos *gp, uint64_t k);                                     \
-    bool mad_is_legal##sfx(const GamePos *gp, Move m);                                    \
-    void mad_make##sfx(GamePos *gp, Move m, GameUndo *u);                                 \
-    void mad_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                        \
-    bool mad_in_check##sfx(const GamePos *gp);                                            \
-    Move mad_winning_move##sfx(const GamePos *gp);                                        \
-    Score mad_evaluate##sfx(const GamePos *gp);
-MAD_DECLARE_HOT()
-#ifdef MAD_HAVE_POPCNT
-MAD_DECLARE_HOT(_popcnt)
-#endif
+/* The hot code (mad_eval.c, mad_make.c, mad_movegen.c) is built twice by the kit's dispatch (common/hot.h):
+ * its exported functions are named KIT_HOT(name); mad_hot is the table of its entries. */
+bool KIT_HOT(mad_in_check)(const GamePos *gp);
+Move KIT_HOT(mad_winning_move)(const GamePos *gp);
+KIT_DECLARE_HOT(mad);
 
 bool mad_make_null(GamePos *gp, GameUndo *u);
 void mad_unmake_null(GamePos *gp, const GameUndo *u);

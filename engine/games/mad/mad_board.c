@@ -1,11 +1,11 @@
 /* mad_board.c — M.A.D. positions and notation: the start, the position string (parsed
  * strictly, with the field and the reason of a refusal; printed), move text, the display. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../common/fields.h"
 #include "mad.h"
+#include "../common/fail.h"
 
 Key mad_compute_key(const MadPos *p) {
     Key k = p->stm == PLAYER_2 ? mad_z_p2 : 0;
@@ -28,19 +28,10 @@ void mad_startpos(GamePos *gp, const GameConfig *cfg) {
 
 /* ---- position string: <board> <side> <noprogress> <ply> ---- */
 
-static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(char *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, ERR_STR_MAX, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 static bool parse_counter(const char *field, const char *name, int32_t *out, char *err) {
     long v;
     if (!field_uint(field, 0, MAD_MAX_PLY, &v))
-        return fail(err, "%s: '%.24s' is not a decimal 0-%d without leading zeros", name, field, MAD_MAX_PLY);
+        return kit_fail(err, "%s: '%.24s' is not a decimal 0-%d without leading zeros", name, field, MAD_MAX_PLY);
     *out = (int32_t)v;
     return true;
 }
@@ -49,9 +40,9 @@ bool mad_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char buf[POS_STR_MAX];
     char *f[4];
     int n = fields_split(text, buf, sizeof buf, f, 4);
-    if (n < 0) return fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 4) return fail(err, "position string: more than 4 fields (expected: board side noprogress ply)");
-    if (n != 4) return fail(err, "position string: %d fields, expected 4 (board side noprogress ply)", n);
+    if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
+    if (n > 4) return kit_fail(err, "position string: more than 4 fields (expected: board side noprogress ply)");
+    if (n != 4) return kit_fail(err, "position string: %d fields, expected 4 (board side noprogress ply)", n);
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Cc", 2, MAD_MAX_HEIGHT, err)) return false;
     GamePos tmp;
@@ -66,8 +57,8 @@ bool mad_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     }
     for (int pl = 0; pl < 2; pl++)
         if (checkers[pl] > MAD_MAX_CHECKERS)
-            return fail(err, "board: player %d has %d checkers, more than %d", pl + 1, checkers[pl], MAD_MAX_CHECKERS);
-    if (strcmp(f[1], "1") && strcmp(f[1], "2")) return fail(err, "side: '%.24s' is not 1 or 2", f[1]);
+            return kit_fail(err, "board: player %d has %d checkers, more than %d", pl + 1, checkers[pl], MAD_MAX_CHECKERS);
+    if (strcmp(f[1], "1") && strcmp(f[1], "2")) return kit_fail(err, "side: '%.24s' is not 1 or 2", f[1]);
     p->stm = f[1][0] == '1' ? PLAYER_1 : PLAYER_2;
     if (!parse_counter(f[2], "noprogress", &p->noprog, err) || !parse_counter(f[3], "ply", &p->ply, err))
         return false;
@@ -134,7 +125,7 @@ Move mad_parse_move(const GamePos *gp, const char *text) {
         if (k || mad_dir[from][to] == DIR_NB) return MOVE_NONE;
         m = mv_make(from, to, dist, true, combat);
     }
-    return n && MAD_HOT(mad_is_legal)(gp, m) ? m : MOVE_NONE;
+    return n && KIT_HOT(mad_is_legal)(gp, m) ? m : MOVE_NONE;
 }
 
 void mad_print_move(const GamePos *gp, Move m, char *out) {

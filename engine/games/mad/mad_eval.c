@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "mad.h"
+#include "../common/linear.h"
 
 /* Each term was kept for a self-play match it won (engine/games/mad/README.md). Combat is
  * always even, so the checkers themselves count for nothing: what counts is how far they
@@ -10,19 +11,15 @@
  * and wipe out intruders. */
 enum { T_ADVANCE, T_RUNNER, T_PAIR, T_LUNGER, T_FOUR, T_NB };
 
-typedef struct {
-    const char *name;
-    int weight;
-} Term;
-
-static const Term TERMS[T_NB] = {
+static const KitTerm TERMS[T_NB] = {
     [T_ADVANCE] = {"advance", 2},
     [T_RUNNER] = {"safe runners", 10},
     [T_PAIR] = {"stacks of 2+", 25},
     [T_LUNGER] = {"stacks of 3+", 50},
     [T_FOUR] = {"stacks of 4", 25},
 };
-enum { TEMPO = 10 };
+/* The tempo (10) is for the player to move. */
+static const KitEval EVAL = {TERMS, T_NB, 10};
 
 /* A checker's worth by the rows it has come from its home row (0; it starts on row 1) towards
  * its goal row (7, where the game is over). */
@@ -46,54 +43,39 @@ static void features(const MadPos *p, int f[2][T_NB]) {
         int adv = 0;
         for (int r = 2; r < 7; r++) {
             Bb row = row_of(pl, r);
-            adv += ADVANCE[r] * (b8_popcount(me[0] & row) + b8_popcount(me[1] & row) + b8_popcount(me[2] & row) +
-                                 b8_popcount(me[3] & row));
+            adv += ADVANCE[r] * (bb_popcount(me[0] & row) + bb_popcount(me[1] & row) + bb_popcount(me[2] & row) +
+                                 bb_popcount(me[3] & row));
         }
         /* a stack of exactly h + 1 is wiped out by an enemy neighbour at least as high */
         Bb exposed = 0;
         for (int h = 0; h < MAD_MAX_HEIGHT; h++)
             exposed |= me[h] & ~(h + 1 < MAD_MAX_HEIGHT ? me[h + 1] : 0) & around(them[h]);
         int run = 0;
-        for (int d = 1; d <= 4; d++) run += RUNNER[d] * b8_popcount(me[0] & ~exposed & row_of(pl, 7 - d));
+        for (int d = 1; d <= 4; d++) run += RUNNER[d] * bb_popcount(me[0] & ~exposed & row_of(pl, 7 - d));
         f[pl][T_ADVANCE] = adv;
         f[pl][T_RUNNER] = run;
-        f[pl][T_PAIR] = b8_popcount(me[1]);
-        f[pl][T_LUNGER] = b8_popcount(me[2]);
-        f[pl][T_FOUR] = b8_popcount(me[3]);
+        f[pl][T_PAIR] = bb_popcount(me[1]);
+        f[pl][T_LUNGER] = bb_popcount(me[2]);
+        f[pl][T_FOUR] = bb_popcount(me[3]);
     }
 }
 
-static inline int term_score(int t, const int f[2][T_NB], int me) { return TERMS[t].weight * (f[me][t] - f[me ^ 1][t]); }
-
-Score MAD_HOT(mad_evaluate)(const GamePos *gp) {
+Score KIT_HOT(mad_evaluate)(const GamePos *gp) {
     const MadPos *p = (const MadPos *)gp;
     int f[2][T_NB], me = p->stm;
     features(p, f);
-    int s = TEMPO;
-    for (int t = 0; t < T_NB; t++) s += term_score(t, f, me);
-    return (Score)s;
+    return (Score)kit_eval(&EVAL, f[me], f[me ^ 1]);
 }
 
-#ifndef MAD_HOT_POPCNT
+#ifndef KIT_HOT_BMI2
 void mad_eval_trace(const GamePos *gp, char *out, size_t size) {
     const MadPos *p = (const MadPos *)gp;
     int f[2][T_NB], me = p->stm;
-    size_t n = 0;
-#define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
     if (mad_status(p) != OUTCOME_ONGOING) {
-        PUT("the game is over\n");
+        snprintf(out, size, "the game is over\n");
         return;
     }
     features(p, f);
-    PUT("%-16s %7s %9s %9s %7s\n", "term", "weight", "player 1", "player 2", "score");
-    int total = TEMPO;
-    for (int t = 0; t < T_NB; t++) {
-        int v = term_score(t, f, me);
-        total += v;
-        PUT("%-16s %7d %9d %9d %7d\n", TERMS[t].name, TERMS[t].weight, f[0][t], f[1][t], v);
-    }
-    PUT("%-16s %7d %9s %9s %7d\n", "tempo", TEMPO, "", "", TEMPO);
-    PUT("total %d (for player %d, the player to move)\n", total, me + 1);
-#undef PUT
+    kit_eval_trace(&EVAL, f[me], f[me ^ 1], me, NULL, out, size, 0);
 }
 #endif

@@ -3,18 +3,16 @@
 #include "mad_game.h"
 
 #include <limits.h>
-#include <pthread.h>
-
 #include "mad.h"
 
-static const GameOps *mad_init(void);
+static const char *mad_init(void);
 
 static const GameOptionDef MAD_OPTIONS[MAD_OPT_NB] = {
     [MAD_OPT_NOPROGRESS] = {"NoProgressPlies", GOPT_SPIN, 150, 0, 10000, NULL, NULL},
 };
 
 static bool mad_is_noisy(const GamePos *gp, Move m) {
-    return (mad_loud((const MadPos *)gp) & b8_bit(mv_to(m))) != 0;
+    return (mad_loud((const MadPos *)gp) & bb_bit(mv_to(m))) != 0;
 }
 
 /* Combat is even, so its worth is in whom it removes: the victims nearest their goal
@@ -96,58 +94,24 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
     p->ply--;
 }
 
-/* One table per build of the hot functions; sfx is their suffix (see MAD_HOT in mad.h). */
-#define MAD_OPS(sfx, isa_name)                                                            \
-    {                                                                                     \
-        .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB, \
-        .option_prefix = "MAD", .isa = isa_name, .init = mad_init, .startpos = mad_startpos, \
-        .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,   \
-        .parse_move = mad_parse_move, .print_move = mad_print_move,                       \
-        .gen_moves = mad_gen##sfx, .count_moves = mad_count##sfx, .nth_move = mad_nth##sfx, \
-        .is_legal = mad_is_legal##sfx, .is_noisy = mad_is_noisy,                          \
-        .noisy_value = mad_noisy_value, .history_size = MAD_HISTORY_SIZE,                 \
-        .history_index = mad_history_index, .make = mad_make##sfx,                        \
-        .unmake = mad_unmake##sfx, .key = mad_key, .player_to_move = mad_player_to_move,  \
-        .ply = mad_ply, .in_check = mad_in_check##sfx,                                    \
-        .winning_move = mad_winning_move##sfx, .see_ge = NULL, .make_null = mad_make_null, \
-        .unmake_null = mad_unmake_null, .terminal = mad_terminal,                         \
-        .no_moves_outcome = mad_no_moves_outcome,                                         \
-        .repetition_outcome = mad_repetition_outcome, .repeat_window = mad_repeat_window, \
-        .progress_left = mad_progress_left, .evaluate = mad_evaluate##sfx,                \
-        .eval_trace = mad_eval_trace,                                                     \
-    }
+/* The table the core plays with; kit_init sets its hot entries (mad_hot). */
+GameOps MAD_GAME = {
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true},
+    .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,
+    .option_prefix = "MAD", .init = mad_init, .startpos = mad_startpos,
+    .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,
+    .parse_move = mad_parse_move, .print_move = mad_print_move, .is_noisy = mad_is_noisy,
+    .noisy_value = mad_noisy_value, .history_size = MAD_HISTORY_SIZE,
+    .history_index = mad_history_index, .key = mad_key,
+    .player_to_move = mad_player_to_move, .ply = mad_ply, .make_null = mad_make_null,
+    .unmake_null = mad_unmake_null, .terminal = mad_terminal,
+    .no_moves_outcome = mad_no_moves_outcome, .repetition_outcome = mad_repetition_outcome,
+    .repeat_window = mad_repeat_window, .progress_left = mad_progress_left,
+    .eval_trace = mad_eval_trace,
+};
 
-const GameOps MAD_GAME = MAD_OPS(, "x86-64");
-#ifdef MAD_HAVE_POPCNT
-static const GameOps MAD_GAME_POPCNT = MAD_OPS(_popcnt, "x86-64+popcnt+bmi2");
-#endif
+static KitDispatch mad_dispatch = {.ops = &MAD_GAME, .hot = KIT_BUILDS(mad_hot), .tables = mad_init_tables};
 
-static int cpu_variants(const GameOps **out) {
-    int n = 0;
-    out[n++] = &MAD_GAME;
-#ifdef MAD_HAVE_POPCNT
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
-        out[n++] = &MAD_GAME_POPCNT;
-#endif
-    return n;
-}
+static const char *mad_init(void) { return kit_init(&mad_dispatch); }
 
-static pthread_once_t mad_once = PTHREAD_ONCE_INIT;
-static const GameOps *mad_best;
-
-static void mad_init_once(void) {
-    const GameOps *v[MAD_MAX_VARIANTS];
-    mad_init_tables();
-    mad_best = v[cpu_variants(v) - 1];
-}
-
-static const GameOps *mad_init(void) {
-    pthread_once(&mad_once, mad_init_once);
-    return mad_best;
-}
-
-int mad_variants(const GameOps **out) {
-    mad_init();
-    return cpu_variants(out);
-}
+int mad_variants(const GameOps **out) { return kit_variants(&mad_dispatch, out); }

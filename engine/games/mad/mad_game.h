@@ -4,13 +4,14 @@
 #define SIMIA_MAD_GAME_H
 
 #include "../../game.h"
+#include "../common/hot.h"
 
-/* The portable table (for the registry's list; play with what its init returns). */
-extern const GameOps MAD_GAME;
+/* The table of operations (complete once its init has run). */
+extern GameOps MAD_GAME;
 
 /* Every build of the module this CPU can run, portable first, best last (at most
  * MAD_MAX_VARIANTS): what init chooses from, and what tests and benchmarks compare. */
-#define MAD_MAX_VARIANTS 2
+#define MAD_MAX_VARIANTS KIT_MAX_BUILDS
 int mad_variants(const GameOps **out);
 
 #endif

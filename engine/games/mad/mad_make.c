@@ -9,25 +9,25 @@ static inline void levels(Bb atl[MAD_MAX_HEIGHT], Bb bit, int a, int b) {
     for (int j = 0; j < MAD_MAX_HEIGHT; j++) atl[j] ^= bit & -(Bb)(j >= lo && j < hi);
 }
 
-void MAD_HOT(mad_make)(GamePos *gp, Move m, GameUndo *gu) {
+void KIT_HOT(mad_make)(GamePos *gp, Move m, GameUndo *gu) {
     MadPos *p = (MadPos *)gp;
     MadUndo *u = (MadUndo *)gu;
     int from = mv_from(m), to = mv_to(m), k = mv_count(m), me = p->stm, them = me ^ 1;
     int n = p->h[from], dst = p->h[to];
-    Bb tb = b8_bit(to);
+    Bb tb = bb_bit(to);
     Key key = p->key ^ mad_z_p2;
     u->key = p->key;
     u->noprog = p->noprog;
     u->dst_h = (uint8_t)dst;
     u->dst_owner = (uint8_t)(p->atl[them][0] & tb ? them : me);
     key ^= mad_z[me][from][n] ^ mad_z[me][from][n - k];
-    levels(p->atl[me], b8_bit(from), n, n - k);
+    levels(p->atl[me], bb_bit(from), n, n - k);
     p->h[from] = (uint8_t)(n - k);
     if (mv_lunge(m)) {
         int d = mad_dir[from][to];
         for (int i = 1; i < k; i++) {
             int sq = b8_step(from, d, i);
-            p->atl[me][0] |= b8_bit(sq);
+            p->atl[me][0] |= bb_bit(sq);
             p->h[sq] = 1;
             key ^= mad_z[me][sq][1];
         }
@@ -60,12 +60,12 @@ void MAD_HOT(mad_make)(GamePos *gp, Move m, GameUndo *gu) {
     p->stm = (uint8_t)them;
 }
 
-void MAD_HOT(mad_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
+void KIT_HOT(mad_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     MadPos *p = (MadPos *)gp;
     const MadUndo *u = (const MadUndo *)gu;
     int from = mv_from(m), to = mv_to(m), k = mv_count(m), them = p->stm, me = them ^ 1;
     int dst = u->dst_h, now = p->h[to];
-    Bb tb = b8_bit(to);
+    Bb tb = bb_bit(to);
     p->stm = (uint8_t)me;
     p->ply--;
     p->noprog = u->noprog;
@@ -74,7 +74,7 @@ void MAD_HOT(mad_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
         int d = mad_dir[from][to];
         for (int i = 1; i < k; i++) {
             int sq = b8_step(from, d, i);
-            p->atl[me][0] &= ~b8_bit(sq);
+            p->atl[me][0] &= ~bb_bit(sq);
             p->h[sq] = 0;
         }
         if (dst) levels(p->atl[them], tb, dst - 1, dst);
@@ -88,6 +88,6 @@ void MAD_HOT(mad_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
         levels(p->atl[them], tb, now, dst);
     }
     p->h[to] = (uint8_t)dst;
-    levels(p->atl[me], b8_bit(from), p->h[from], p->h[from] + k);
+    levels(p->atl[me], bb_bit(from), p->h[from], p->h[from] + k);
     p->h[from] = (uint8_t)(p->h[from] + k);
 }

@@ -36,7 +36,7 @@ static inline Bb lunge3(Bb base, int d, Bb empty, Bb dst) {
 /* Appends the moves of one group: destination bits t, each from delta squares back. */
 static inline int emit(Move *list, int c, Bb t, int delta, Move bits, Bb enemy) {
     while (t) {
-        int to = b8_pop_lsb(&t);
+        int to = bb_pop_lsb(&t);
         list[c++] = bits | (Move)(to - delta) | (Move)to << 6 | (Move)(enemy >> to & 1) << 16;
     }
     return c;
@@ -57,7 +57,7 @@ static inline int lunges(Move *list, int c, const Bb *atl, const Sets *s, Bb wan
     return c;
 }
 
-int MAD_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
+int KIT_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const MadPos *p = (const MadPos *)gp;
     if (mad_status(p) != OUTCOME_ONGOING) return 0;
     Sets s;
@@ -76,7 +76,7 @@ int MAD_HOT(mad_gen)(const GamePos *gp, Move *list, GenKind kind) {
     return c;
 }
 
-uint64_t MAD_HOT(mad_count)(const GamePos *gp) {
+uint64_t KIT_HOT(mad_count)(const GamePos *gp) {
     const MadPos *p = (const MadPos *)gp;
     if (mad_status(p) != OUTCOME_ONGOING) return 0;
     Sets s;
@@ -85,22 +85,22 @@ uint64_t MAD_HOT(mad_count)(const GamePos *gp) {
     Bb not_own = ~s.own;
     uint64_t c = 0;
 #define MAD_COUNT(d, delta)                                                                \
-    c += (uint64_t)(b8_popcount(b8_shift(atl[0], d) & s.fit[1]) + b8_popcount(b8_shift(atl[1], d) & s.fit[2]) + \
-                    b8_popcount(b8_shift(atl[2], d) & s.fit[3]) + b8_popcount(b8_shift(atl[3], d) & s.fit[4]) + \
-                    b8_popcount(lunge2(atl[2], d, s.empty, not_own)) +                    \
-                    b8_popcount(lunge3(atl[3], d, s.empty, not_own)));
+    c += (uint64_t)(bb_popcount(b8_shift(atl[0], d) & s.fit[1]) + bb_popcount(b8_shift(atl[1], d) & s.fit[2]) + \
+                    bb_popcount(b8_shift(atl[2], d) & s.fit[3]) + bb_popcount(b8_shift(atl[3], d) & s.fit[4]) + \
+                    bb_popcount(lunge2(atl[2], d, s.empty, not_own)) +                    \
+                    bb_popcount(lunge3(atl[3], d, s.empty, not_own)));
     MAD_DIRS(MAD_COUNT)
 #undef MAD_COUNT
     return c;
 }
 
-/* The k-th destination bit of t (k < popcount(t)). */
+/* The k-th destination bit of t (k < bb_popcount(t)). */
 static inline int nth_bit(Bb t, uint64_t k) {
     while (k--) t &= t - 1;
-    return b8_lsb(t);
+    return bb_lsb(t);
 }
 
-Move MAD_HOT(mad_nth)(const GamePos *gp, uint64_t k) {
+Move KIT_HOT(mad_nth)(const GamePos *gp, uint64_t k) {
     const MadPos *p = (const MadPos *)gp;
     if (mad_status(p) != OUTCOME_ONGOING) return MOVE_NONE;
     Sets s;
@@ -110,7 +110,7 @@ Move MAD_HOT(mad_nth)(const GamePos *gp, uint64_t k) {
 #define MAD_PICK(group, delta, bits)                                                       \
     do {                                                                                   \
         Bb t_ = (group);                                                                   \
-        uint64_t n_ = (uint64_t)b8_popcount(t_);                                           \
+        uint64_t n_ = (uint64_t)bb_popcount(t_);                                           \
         if (k < n_) {                                                                      \
             int to_ = nth_bit(t_, k);                                                      \
             return (bits) | (Move)(to_ - (delta)) | (Move)to_ << 6 | (Move)(s.enemy >> to_ & 1) << 16; \
@@ -132,14 +132,14 @@ Move MAD_HOT(mad_nth)(const GamePos *gp, uint64_t k) {
     return MOVE_NONE;
 }
 
-bool MAD_HOT(mad_is_legal)(const GamePos *gp, Move m) {
+bool KIT_HOT(mad_is_legal)(const GamePos *gp, Move m) {
     const MadPos *p = (const MadPos *)gp;
     if (m & ~(Move)MV_ALL_BITS) return false;
     int from = mv_from(m), to = mv_to(m), k = mv_count(m), me = p->stm;
     int n = p->h[from];
     if (!n || mad_owner(p, from) != me || k < 1) return false;
     if (mad_status(p) != OUTCOME_ONGOING) return false;
-    Bb own = p->atl[me][0], enemy = p->atl[me ^ 1][0], dst = b8_bit(to);
+    Bb own = p->atl[me][0], enemy = p->atl[me ^ 1][0], dst = bb_bit(to);
     if (mv_combat(m) != ((enemy & dst) != 0)) return false;
     if (!mv_lunge(m)) {
         if (!(b8_king[from] & dst) || k > n) return false;
@@ -152,7 +152,7 @@ bool MAD_HOT(mad_is_legal)(const GamePos *gp, Move m) {
     if (dr < 0) dr = -dr;
     if (k != (df > dr ? df : dr)) return false;
     for (int i = 1; i < k; i++)
-        if (mad_occ(p) & b8_bit(b8_step(from, d, i))) return false;
+        if (mad_occ(p) & bb_bit(b8_step(from, d, i))) return false;
     return true;
 }
 
@@ -167,9 +167,9 @@ static Move goal_move(const MadPos *p, int pl) {
     Bb r2 = pl == PLAYER_1 ? b8_rank_bb(5) : b8_rank_bb(2);
     Bb r3 = pl == PLAYER_1 ? b8_rank_bb(4) : b8_rank_bb(3);
     for (Bb b = own & r1; b;) {
-        int sq = b8_pop_lsb(&b), n = p->h[sq];
+        int sq = bb_pop_lsb(&b), n = p->h[sq];
         for (Bb t = b8_king[sq] & goal & ~own; t;) {
-            int to = b8_pop_lsb(&t);
+            int to = bb_pop_lsb(&t);
             if (!p->h[to]) return mv_make(sq, to, n, false, false);
             if (p->h[to] < n) return mv_make(sq, to, n, false, true);
         }
@@ -183,24 +183,30 @@ static Move goal_move(const MadPos *p, int pl) {
         Bb hit3 = b8_shift(b8_shift(b8_shift(three, d) & empty, d) & empty, d) & empty;
         int back = b8_dir_opposite(d);
         if (hit2) {
-            int to = b8_lsb(hit2);
+            int to = bb_lsb(hit2);
             return mv_make(b8_step(to, back, 2), to, 2, true, false);
         }
         if (hit3) {
-            int to = b8_lsb(hit3);
+            int to = bb_lsb(hit3);
             return mv_make(b8_step(to, back, 3), to, 3, true, false);
         }
     }
     return MOVE_NONE;
 }
 
-Move MAD_HOT(mad_winning_move)(const GamePos *gp) {
+Move KIT_HOT(mad_winning_move)(const GamePos *gp) {
     const MadPos *p = (const MadPos *)gp;
     if (mad_status(p) != OUTCOME_ONGOING) return MOVE_NONE;
     return goal_move(p, p->stm);
 }
 
-bool MAD_HOT(mad_in_check)(const GamePos *gp) {
+bool KIT_HOT(mad_in_check)(const GamePos *gp) {
     const MadPos *p = (const MadPos *)gp;
     return mad_status(p) == OUTCOME_ONGOING && goal_move(p, p->stm ^ 1) != MOVE_NONE;
 }
+
+/* The entries of the table this build sets (see common/hot.h). */
+const GameOps KIT_HOT(mad_hot) = {
+    KIT_HOT_ENTRIES(mad),
+    .in_check = KIT_HOT(mad_in_check), .winning_move = KIT_HOT(mad_winning_move),
+};

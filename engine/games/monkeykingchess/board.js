@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, FILES, disc, triangle, ownerByCase, sideDecider, checkSide } = boards.kit;
+  const { U, FILES, esc, disc, triangle, ownerByCase, sideDecider, checkSide, plural, noProgressLimit } = boards.kit;
   const tables = boards.tables;
 
   // Monkey King Chess: a 5x8 earth board, two 2-square clouds (q2 r2, q7 r7) written at the
@@ -12,12 +12,52 @@
     p: 'pawn', m: 'Monkey King', n: 'knight', l: 'Phoenix Lancer', h: 'hero', k: 'Pilgrim', c: 'Celestial', x: 'Mountain',
     P: 'pawn', S: 'Sea Serpent', N: 'knight', G: 'Goblin General', H: 'hero-foe', L: 'Goblin Lancer', K: 'Goblin King', C: 'Celestial', X: 'Mountain',
   };
+  // Each disk's two faces (rules section 2): the face shown, drawn large, and the face on its
+  // back, drawn small in the corner ('F' = Whirling Fists; the Pilgrim and the Goblin King
+  // have one face). The Pilgrim is 'Pi' so that it never reads as Blue's King.
+  const MKC_FACES = {
+    p: ['P', 'M'], m: ['M', 'P'], n: ['N', 'L'], l: ['L', 'N'], h: ['H', 'F'], k: ['Pi', ''], c: ['C', 'Mt'], x: ['Mt', 'C'],
+    P: ['P', 'S'], S: ['S', 'P'], N: ['N', 'G'], G: ['G', 'N'], H: ['H', 'L'], L: ['L', 'H'], K: ['K', ''], C: ['C', 'Mt'], X: ['Mt', 'C'],
+  };
+  const MKC_LEGEND = [
+    ['k', 'Red\'s royal piece: a king step to an empty square, never captures. Red wins when it leaves the board from rank 8 (a move to rank 9); Blue wins by taking it (a flip move) or by checkmate.'],
+    ['p', '1 forward, captures 1 diagonally forward. Back face: Monkey King.'],
+    ['m', 'Back of the pawn: 1 diagonal step, moves and captures; flies; makes the extra steps that Fists tokens pay for.'],
+    ['n', 'A chess knight. Back face: Phoenix Lancer.'],
+    ['l', 'Back of the knight: slides straight forward, captures the first enemy; flies.'],
+    ['h', '1 diagonal or 1 forward. Its back is Whirling Fists: flipped on a river, it leaves the board as a Fists token.'],
+    ['c', 'A rook slide that never captures; flies; freezes the first Blue piece on its rank and file. Taken, it turns into a Mountain.'],
+    ['x', 'Never moves, cannot be taken or passed; may flip back to its Celestial on a river.'],
+    ['K', 'A king step, moves and captures; not royal, but Blue flips only while it is on the board.'],
+    ['P', '1 forward (down), captures 1 diagonally forward. Back face: Sea Serpent.'],
+    ['S', 'Back of the pawn: moves by knight jumps, captures as a pawn.'],
+    ['N', 'Knight. Back face: Goblin General.'],
+    ['G', 'Back of the knight: 1 diagonal step, moves and captures; flies.'],
+    ['H', '1 diagonal or 1 forward (down). Back face: Goblin Lancer.'],
+    ['L', 'Back of the hero-foe: slides straight forward (down), captures the first enemy; flies.'],
+    ['C', 'A rook slide that captures; flies. Taken, it turns into a Mountain.'],
+    ['X', 'Never moves; may flip back to its Celestial on a river.'],
+  ];
+  function face(p, st) {
+    const [front, back] = MKC_FACES[p.letter];
+    let s;
+    if (p.letter === 'x' || p.letter === 'X') s = triangle(0, 2, U * 0.78, st, '');
+    else s = disc(0, 0, U * 0.38, st, front, p.letter === 'k' ? { ring: '#f1c232', fontSize: U * 0.3 } : (p.letter === 'K' ? { ring: '#f1c232' } : undefined));
+    if (back) {
+      // The back face: a small disk of the same side in the lower right corner.
+      s += `<circle cx="${U * 0.3}" cy="${U * 0.3}" r="${U * 0.15}" fill="${st.ink}" stroke="${st.stroke}" stroke-width="1.5"/>` +
+        `<text x="${U * 0.3}" y="${U * 0.3}" dy="0.35em" text-anchor="middle" font-size="${U * (back.length > 1 ? 0.14 : 0.19)}" font-weight="700" fill="${st.stroke}">${esc(back)}</text>`;
+    }
+    return s;
+  }
   const MKC_RIVERS = {
     ranks: { red: ['a4', 'b4', 'c4', 'd4', 'e4'], blue: ['a5', 'b5', 'c5', 'd5', 'e5'] },
     diagonal: { red: ['a1', 'b2', 'c3', 'd4', 'e1', 'd2', 'b4'], blue: ['a8', 'b7', 'c6', 'd5', 'e8', 'd7', 'b5'] },
   };
   tables.monkeykingchess = {
     title: 'Monkey King Chess',
+    sides: { 1: { name: 'Blue', colour: '#2f63c9' }, 2: { name: 'Red', colour: '#c8372d' } },
+    legend: MKC_LEGEND.map(([letter, text]) => ({ letter, name: `${ownerByCase(letter) === 1 ? 'Blue' : 'Red'} ${MKC_NAMES[letter]}`, text })),
     fields: ['side', 'hands', 'tokens', 'step', 'noprogress', 'ply'],
     home: -1,
     style: { 1: { fill: '#2f63c9', stroke: '#132b5e', ink: '#f1f5ff' }, 2: { fill: '#c8372d', stroke: '#5b120c', ink: '#fff2ee' } },
@@ -51,9 +91,25 @@
     piece(p) {
       const name = MKC_NAMES[p.letter];
       if (!name) throw new Error(`unknown piece '${p.letter}'`);
-      const st = this.style[ownerByCase(p.letter)];
-      if (p.letter === 'x' || p.letter === 'X') return triangle(0, 2, U * 0.78, st, '');
-      return disc(0, 0, U * 0.38, st, p.letter.toUpperCase(), p.letter === 'k' ? { ring: '#f1c232' } : undefined);
+      return face(p, this.style[ownerByCase(p.letter)]);
+    },
+    // A drop goes to the dropper's own half: Blue ranks 5-8, Red ranks 1-4.
+    dropOwner(move) { const r = /@[a-e](\d)$/.exec(move); return r ? (+r[1] >= 5 ? 1 : 2) : 0; },
+    pending(f) { return f.step === 'x' ? "Red's extra step: a Monkey King move paid with a Fists token, or end the turn" : ''; },
+    reason(c) {
+      if (c.lastMove && /^[a-e]8[a-e]9/.test(c.lastMove)) return 'the Pilgrim left the board';
+      const f = c.fields;
+      if (c.result === 'p1win') {
+        const onBoard = c.model && c.model.rows.some((row) => row.some((cell) => cell.pieces.some((p) => p.letter === 'k')));
+        const inHand = f && f.hands.includes('k');
+        return !onBoard && !inHand ? 'the Pilgrim was taken' : 'checkmate';
+      }
+      if (c.result === 'draw') {
+        const lim = noProgressLimit(c) ?? 150;
+        if (f && lim && +f.noprogress >= lim) return `no capture, drop or Fists for ${lim} plies`;
+        return 'no legal move';
+      }
+      return '';
     },
     pieceName(p) { return `${ownerByCase(p.letter) === 1 ? 'Blue' : 'Red'} ${MKC_NAMES[p.letter] || p.letter}`; },
     decider: sideDecider,
@@ -68,19 +124,18 @@
       if (f.hands !== '-') for (const l of f.hands) { const pl = ownerByCase(l); hands[pl][l] = (hands[pl][l] || 0) + 1; }
       return [1, 2].map((pl) => {
         const items = Object.keys(hands[pl]).map((l) => ({ hook: pl === ctx.decider ? `${l.toLowerCase()}@` : null, letter: l, count: hands[pl][l], kind: 'hand', label: MKC_NAMES[l] }));
-        if (pl === 2) items.push({ hook: null, kind: 'tokens', count: +f.tokens, label: 'Fists tokens' });
+        if (pl === 2) items.push({ hook: null, kind: 'tokens', count: +f.tokens, label: (n) => (n === 1 ? 'Fists token' : 'Fists tokens') });
         return { owner: pl, items };
       });
     },
     facts(f) {
-      const out = [`${f.side === '1' ? 'Blue (player 1)' : 'Red (player 2)'} to decide`];
-      if (f.step === 'x') out.push("Red's extra step (a Fists move or end)");
-      out.push(`Fists tokens: ${f.tokens}`, `no progress for ${f.noprogress} plies`, `ply ${f.ply}`);
-      return out;
+      return [plural(+f.tokens, 'Fists token', 'Fists tokens') + ' (Red)', `${plural(+f.noprogress, "ply", "plies")} without a capture, drop or Fists (a flip is no progress)`];
     },
-    choiceLabel(m, parts) {
+    // The flip's new face: `=l` is Blue's Goblin Lancer, Red's Phoenix Lancer.
+    choiceLabel(m, parts, model) {
       let q;
-      if ((q = /^=([a-z])$/.exec(parts.rest))) return q[1] === 'f' ? 'flip the hero to a Fists token' : `flip to ${MKC_NAMES[q[1]] || MKC_NAMES[q[1].toUpperCase()] || q[1]} and move`;
+      const blue = model && model.decider === 1;
+      if ((q = /^=([a-z])$/.exec(parts.rest))) return q[1] === 'f' ? 'flip the hero to a Fists token' : `flip to ${MKC_NAMES[blue ? q[1].toUpperCase() : q[1]] || q[1]} and move`;
       if (parts.rest === '') return 'plain move';
       return '';
     },

@@ -4,12 +4,12 @@
 #define SIMIA_MKC_H
 
 #include "../../game.h"
+#include "../common/bits.h"
 
 /* Squares are rank * 8 + file on an 8x8 grid: the earth board is files a-e (0-4) of every
  * rank, and the clouds sit where the rule sheet builds them from a chessboard, on files g
  * and h (6, 7) of ranks 2 and 7 (q2 = g2, r2 = h2, q7 = g7, r7 = h7). Light and dark then
  * follow (file + rank) for clouds and earth alike, and the whole board is one word. */
-typedef uint64_t Bb;
 enum { MKC_SQ_Q2 = 14, MKC_SQ_R2 = 15, MKC_SQ_Q7 = 54, MKC_SQ_R7 = 55, MKC_NO_SQ = 64 };
 #define MKC_EARTH 0x1F1F1F1F1F1F1F1FULL
 #define MKC_RED_CLOUD ((1ULL << MKC_SQ_Q2) | (1ULL << MKC_SQ_R2))
@@ -20,26 +20,6 @@ enum { MKC_SQ_Q2 = 14, MKC_SQ_R2 = 15, MKC_SQ_Q7 = 54, MKC_SQ_R7 = 55, MKC_NO_SQ
 #define MKC_RED_HALF 0x000000001F1F1F1FULL  /* ranks 1-4 */
 #define MKC_RANK8 0x1F00000000000000ULL
 
-static inline Bb bit(int sq) { return 1ULL << sq; }
-static inline int lsb(Bb b) { return __builtin_ctzll(b); }
-static inline int msb(Bb b) { return 63 - __builtin_clzll(b); }
-/* Without the popcnt instruction gcc calls a slow library routine for the builtin, so the
- * portable build counts with shifts and masks. */
-static inline int popcount(Bb b) {
-#if defined(__POPCNT__) || !defined(__x86_64__)
-    return __builtin_popcountll(b);
-#else
-    b -= (b >> 1) & 0x5555555555555555ULL;
-    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((b * 0x0101010101010101ULL) >> 56);
-#endif
-}
-static inline int pop_lsb(Bb *b) {
-    int s = lsb(*b);
-    *b &= *b - 1;
-    return s;
-}
 static inline int sq_file(int sq) { return sq & 7; }
 static inline int sq_rank(int sq) { return sq >> 3; }
 
@@ -77,7 +57,7 @@ typedef struct {
     Bb occ[2];   /* squares of each side */
     Bb river[2]; /* river squares: [BLUE] the blue river, [RED] the red river (an option) */
     Key key;
-    int32_t np;    /* plies since the last capture, drop or flip */
+    int32_t np;    /* plies since the last capture, drop or hero turned into Fists */
     int32_t ply;   /* decisions made since the start */
     int32_t limit; /* the no-progress limit (0: none), an option */
     uint8_t board[64];
@@ -125,11 +105,11 @@ static inline bool dir_up(int d) { return d == DIR_N || d == DIR_E; }
 static inline Bb ray_attack(int d, int sq, Bb occ) {
     Bb r = mkc_ray[d][sq], b = r & occ;
     if (!b) return r;
-    return r ^ mkc_ray[d][dir_up(d) ? lsb(b) : msb(b)];
+    return r ^ mkc_ray[d][dir_up(d) ? bb_lsb(b) : bb_msb(b)];
 }
 static inline int ray_first(int d, int sq, Bb occ) {
     Bb b = mkc_ray[d][sq] & occ;
-    return !b ? -1 : dir_up(d) ? lsb(b) : msb(b);
+    return !b ? -1 : dir_up(d) ? bb_lsb(b) : bb_msb(b);
 }
 static inline Bb rook_attack(int sq, Bb occ) {
     return ray_attack(DIR_N, sq, occ) | ray_attack(DIR_E, sq, occ) | ray_attack(DIR_S, sq, occ) |
@@ -140,14 +120,14 @@ static inline Bb rook_attack(int sq, Bb occ) {
 static inline Bb mkc_occ(const MKCPos *p) { return p->occ[BLUE] | p->occ[RED]; }
 static inline void mkc_put(MKCPos *p, int sq, int face) {
     p->board[sq] = (uint8_t)face;
-    p->bb[face] |= bit(sq);
-    p->occ[MKC_FACE[face].side] |= bit(sq);
+    p->bb[face] |= bb_bit(sq);
+    p->occ[MKC_FACE[face].side] |= bb_bit(sq);
     p->key ^= mkc_z_piece[face][sq];
 }
 static inline void mkc_remove(MKCPos *p, int sq, int face) {
     p->board[sq] = F_NONE;
-    p->bb[face] &= ~bit(sq);
-    p->occ[MKC_FACE[face].side] &= ~bit(sq);
+    p->bb[face] &= ~bb_bit(sq);
+    p->occ[MKC_FACE[face].side] &= ~bb_bit(sq);
     p->key ^= mkc_z_piece[face][sq];
 }
 static inline void mkc_set_hand(MKCPos *p, int side, int disk, int n) {
@@ -159,7 +139,7 @@ static inline void mkc_set_tokens(MKCPos *p, int n) {
     p->tokens = (uint8_t)n;
 }
 /* The Pilgrim's square, or -1 when it is in hand or has left. */
-static inline int mkc_pilgrim(const MKCPos *p) { return p->bb[RK] ? lsb(p->bb[RK]) : -1; }
+static inline int mkc_pilgrim(const MKCPos *p) { return p->bb[RK] ? bb_lsb(p->bb[RK]) : -1; }
 /* The Pilgrim is neither on the board nor in hand: it left by the exit (Red won), or a
  * Blue flip move took it (Blue won); the player deciding next lost. */
 static inline bool mkc_exited(const MKCPos *p) { return !p->bb[RK] && !p->hand[RED][D_KING]; }

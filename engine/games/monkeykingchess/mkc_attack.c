@@ -5,13 +5,13 @@
 Bb mkc_immobilized(const MKCPos *p, Bb occ) {
     Bb c = p->bb[RC];
     if (!c) return 0;
-    int csq = lsb(c);
+    int csq = bb_lsb(c);
     /* On a cloud the Celestial's only line is the other square of its cloud. */
-    if (c & MKC_CLOUDS) return bit(csq ^ 1) & p->occ[BLUE];
+    if (c & MKC_CLOUDS) return bb_bit(csq ^ 1) & p->occ[BLUE];
     Bb first = 0;
     for (int d = 0; d < 4; d++) {
         int f = ray_first(d, csq, occ);
-        if (f >= 0) first |= bit(f);
+        if (f >= 0) first |= bb_bit(f);
     }
     return first & p->occ[BLUE];
 }
@@ -31,12 +31,12 @@ Bb mkc_blue_attacks(const MKCPos *p, Bb occ, Bb immob) {
     Bb free = ~immob, b;
     Bb pawns = (p->bb[BP] | p->bb[BS]) & free;
     Bb a = ((pawns >> 9) | (pawns >> 7)) & MKC_EARTH; /* one rank down, one file aside */
-    for (b = p->bb[BN] & free; b;) a |= mkc_knight[pop_lsb(&b)];
-    for (b = p->bb[BG] & free; b;) a |= mkc_ferz[pop_lsb(&b)];
-    for (b = p->bb[BH] & free; b;) a |= mkc_hero[BLUE][pop_lsb(&b)];
-    for (b = p->bb[BK] & free; b;) a |= mkc_king[pop_lsb(&b)];
-    for (b = p->bb[BL] & free; b;) a |= ray_attack(DIR_S, pop_lsb(&b), occ);
-    for (b = p->bb[BC] & free; b;) a |= rook_attack(pop_lsb(&b), occ);
+    for (b = p->bb[BN] & free; b;) a |= mkc_knight[bb_pop_lsb(&b)];
+    for (b = p->bb[BG] & free; b;) a |= mkc_ferz[bb_pop_lsb(&b)];
+    for (b = p->bb[BH] & free; b;) a |= mkc_hero[BLUE][bb_pop_lsb(&b)];
+    for (b = p->bb[BK] & free; b;) a |= mkc_king[bb_pop_lsb(&b)];
+    for (b = p->bb[BL] & free; b;) a |= ray_attack(DIR_S, bb_pop_lsb(&b), occ);
+    for (b = p->bb[BC] & free; b;) a |= rook_attack(bb_pop_lsb(&b), occ);
     return a;
 }
 

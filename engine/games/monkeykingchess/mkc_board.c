@@ -1,12 +1,12 @@
 /* mkc_board.c — Monkey King Chess positions: the options in the position, the key from
  * scratch, the start, the position string (printing, and parsing with precise refusals)
  * and the board drawn for people. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../common/fields.h"
 #include "mkc.h"
+#include "../common/fail.h"
 
 #define MKC_MAX_COUNTER 1000000000L
 
@@ -18,7 +18,7 @@ static const char *const RIVERS[2][2] = {
 
 static Bb squares_of(const char *names) {
     Bb b = 0;
-    for (const char *s = names; *s; s += s[2] ? 3 : 2) b |= bit((s[1] - '1') * 8 + (s[0] - 'a'));
+    for (const char *s = names; *s; s += s[2] ? 3 : 2) b |= bb_bit((s[1] - '1') * 8 + (s[0] - 'a'));
     return b;
 }
 
@@ -62,15 +62,6 @@ int mkc_square_name(int sq, char *out) {
 /* ---- position string ----
  * <board> <side> <hands> <tokens> <step> <noprogress> <ply> (rules file, section 9). */
 
-static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(char *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, ERR_STR_MAX, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 static int face_of_letter(char c) {
     for (int f = 1; f < F_NB; f++)
         if (MKC_FACE[f].letter == c) return f;
@@ -87,10 +78,10 @@ static bool parse_board(MKCPos *p, const char *s, char *err) {
         char c = *s;
         if (c == '/' || c == 0) {
             if (i != row_width(r))
-                return fail(err, "board: rank %d has %d squares, expected %d%s", r + 1, i, row_width(r),
+                return kit_fail(err, "board: rank %d has %d squares, expected %d%s", r + 1, i, row_width(r),
                             row_width(r) == 7 ? " (a-e, then the cloud squares q r)" : " (a-e)");
             if (c == 0) break;
-            if (r == 0) return fail(err, "board: more than 8 ranks");
+            if (r == 0) return kit_fail(err, "board: more than 8 ranks");
             r--, i = 0;
         } else if (c >= '1' && c <= '9') {
             long n = c - '0';
@@ -99,25 +90,25 @@ static bool parse_board(MKCPos *p, const char *s, char *err) {
                 if (n > 99) n = 99; /* too many either way; no overflow */
             }
             if (i + n > row_width(r))
-                return fail(err, "board: rank %d: %ld empty squares after %d do not fit its %d squares", r + 1, n, i,
+                return kit_fail(err, "board: rank %d: %ld empty squares after %d do not fit its %d squares", r + 1, n, i,
                             row_width(r));
             i += (int)n;
         } else {
             int f = face_of_letter(c);
-            if (c == '0') return fail(err, "board: rank %d: '0' is not a count of empty squares", r + 1);
-            if (!f) return fail(err, "board: rank %d: '%c' is not a piece letter (PSNGHLKCX pmnlhkcx)", r + 1, c);
-            if (i >= row_width(r)) return fail(err, "board: rank %d has more than %d squares", r + 1, row_width(r));
+            if (c == '0') return kit_fail(err, "board: rank %d: '0' is not a count of empty squares", r + 1);
+            if (!f) return kit_fail(err, "board: rank %d: '%c' is not a piece letter (PSNGHLKCX pmnlhkcx)", r + 1, c);
+            if (i >= row_width(r)) return kit_fail(err, "board: rank %d has more than %d squares", r + 1, row_width(r));
             int sq = row_square(r, i++);
-            if ((bit(sq) & MKC_CLOUDS) && !MKC_FACE[f].flier) {
+            if ((bb_bit(sq) & MKC_CLOUDS) && !MKC_FACE[f].flier) {
                 char name[3];
                 mkc_square_name(sq, name);
-                return fail(err, "board: '%c' on cloud square %s: only fliers (m l c G L C) stand on clouds", c,
+                return kit_fail(err, "board: '%c' on cloud square %s: only fliers (m l c G L C) stand on clouds", c,
                             name);
             }
             mkc_put(p, sq, f);
         }
     }
-    if (r != 0) return fail(err, "board: %d ranks, expected 8", 8 - r);
+    if (r != 0) return kit_fail(err, "board: %d ranks, expected 8", 8 - r);
     return true;
 }
 
@@ -129,15 +120,15 @@ static bool parse_hands(MKCPos *p, const char *s, char *err) {
         const char *at = strchr(ORDER, *c);
         if (!at) {
             int f = face_of_letter(*c);
-            if (f) return fail(err, "hands: '%c' is a back face; hands hold front faces only (PNHKC pnhkc)", *c);
-            return fail(err, "hands: '%c' is not a disk letter (PNHKC pnhkc, or '-' for none)", *c);
+            if (f) return kit_fail(err, "hands: '%c' is a back face; hands hold front faces only (PNHKC pnhkc)", *c);
+            return kit_fail(err, "hands: '%c' is not a disk letter (PNHKC pnhkc, or '-' for none)", *c);
         }
         if (at - ORDER < pos)
-            return fail(err, "hands: '%c' out of order; the order is P N H K C p n h k c", *c);
+            return kit_fail(err, "hands: '%c' out of order; the order is P N H K C p n h k c", *c);
         pos = (int)(at - ORDER);
         p->hand[pos / 5][pos % 5]++;
         if (p->hand[pos / 5][pos % 5] > MKC_DISKS[pos % 5])
-            return fail(err, "hands: more '%c' than the %d disks of that kind", *c, MKC_DISKS[pos % 5]);
+            return kit_fail(err, "hands: more '%c' than the %d disks of that kind", *c, MKC_DISKS[pos % 5]);
     }
     return true;
 }
@@ -149,10 +140,10 @@ static bool check_disks(const MKCPos *p, char *err) {
         for (int d = 0; d < D_NB; d++) {
             int n = p->hand[s][d];
             for (int f = 1; f < F_NB; f++)
-                if (MKC_FACE[f].side == s && MKC_FACE[f].disk == d) n += popcount(p->bb[f]);
+                if (MKC_FACE[f].side == s && MKC_FACE[f].disk == d) n += bb_popcount(p->bb[f]);
             if (s == RED && d == D_HERO) n += p->tokens;
             if (n > MKC_DISKS[d])
-                return fail(err, "board and hands: %d %s disks of %s (%s), at most %d", n,
+                return kit_fail(err, "board and hands: %d %s disks of %s (%s), at most %d", n,
                             (const char *[]){"pawn", "knight", "hero", "king", "Celestial"}[d], s ? "Red" : "Blue",
                             s == RED && d == D_HERO ? "heroes on the board, in hand and Fists tokens"
                                                     : "either face, board and hand",
@@ -165,9 +156,9 @@ bool mkc_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char buf[POS_STR_MAX + 8];
     char *fld[8];
     int n = fields_split(text, buf, sizeof buf, fld, 7);
-    if (n < 0) return fail(err, "position string longer than %d characters", POS_STR_MAX - 1);
+    if (n < 0) return kit_fail(err, "position string longer than %d characters", POS_STR_MAX - 1);
     if (n != 7)
-        return fail(err, "%d fields; expected 7: <board> <side> <hands> <tokens> <step> <noprogress> <ply>%s", n,
+        return kit_fail(err, "%d fields; expected 7: <board> <side> <hands> <tokens> <step> <noprogress> <ply>%s", n,
                     n > 7 ? " (more than 7)" : "");
     MKCPos tmp;
     memset(&tmp, 0, sizeof tmp);
@@ -175,30 +166,30 @@ bool mkc_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     mkc_config(p, cfg);
     if (!parse_board(p, fld[0], err)) return false;
     if (strcmp(fld[1], "1") && strcmp(fld[1], "2"))
-        return fail(err, "side: '%.16s' is not 1 (Blue) or 2 (Red)", fld[1]);
+        return kit_fail(err, "side: '%.16s' is not 1 (Blue) or 2 (Red)", fld[1]);
     p->stm = fld[1][0] == '1' ? BLUE : RED;
     if (!parse_hands(p, fld[2], err)) return false;
     long v;
-    if (!field_uint(fld[3], 0, 2, &v)) return fail(err, "tokens: '%.16s' is not 0, 1 or 2", fld[3]);
+    if (!field_uint(fld[3], 0, 2, &v)) return kit_fail(err, "tokens: '%.16s' is not 0, 1 or 2", fld[3]);
     p->tokens = (uint8_t)v;
     if (strcmp(fld[4], "-") && strcmp(fld[4], "x"))
-        return fail(err, "step: '%.16s' is not '-' (a regular move) or 'x' (Red's extra step)", fld[4]);
+        return kit_fail(err, "step: '%.16s' is not '-' (a regular move) or 'x' (Red's extra step)", fld[4]);
     p->extra = fld[4][0] == 'x';
     if (p->extra && (p->stm != RED || p->tokens < 1))
-        return fail(err, "step: 'x' (Red's extra step) needs side 2 and at least one token");
+        return kit_fail(err, "step: 'x' (Red's extra step) needs side 2 and at least one token");
     if (!field_uint(fld[5], 0, MKC_MAX_COUNTER, &v))
-        return fail(err, "noprogress: '%.16s' is not a plain decimal from 0 to %ld", fld[5], MKC_MAX_COUNTER);
+        return kit_fail(err, "noprogress: '%.16s' is not a plain decimal from 0 to %ld", fld[5], MKC_MAX_COUNTER);
     p->np = (int32_t)v;
     if (!field_uint(fld[6], 0, MKC_MAX_COUNTER, &v))
-        return fail(err, "ply: '%.16s' is not a plain decimal from 0 to %ld", fld[6], MKC_MAX_COUNTER);
+        return kit_fail(err, "ply: '%.16s' is not a plain decimal from 0 to %ld", fld[6], MKC_MAX_COUNTER);
     p->ply = (int32_t)v;
     if (!check_disks(p, err)) return false;
-    if (popcount(p->bb[RK]) + p->hand[RED][D_KING] > 1 || popcount(p->bb[BK]) + p->hand[BLUE][D_KING] > 1)
-        return fail(err, "board and hands: more than one king disk for a side");
+    if (bb_popcount(p->bb[RK]) + p->hand[RED][D_KING] > 1 || bb_popcount(p->bb[BK]) + p->hand[BLUE][D_KING] > 1)
+        return kit_fail(err, "board and hands: more than one king disk for a side");
     if ((p->stm == BLUE || p->extra) && mkc_pilgrim_attacked(p)) {
         char name[3];
         mkc_square_name(mkc_pilgrim(p), name);
-        return fail(err, "board: the Pilgrim on %s is attacked while %s", name,
+        return kit_fail(err, "board: the Pilgrim on %s is attacked while %s", name,
                     p->extra ? "Red is in its extra step" : "Blue is to move");
     }
     p->key = mkc_compute_key(p);
@@ -251,7 +242,7 @@ void mkc_display(const GamePos *gp, char *out, size_t size) {
         ADD(" %d  ", r + 1);
         for (int f = 0; f < 5; f++) {
             int sq = r * 8 + f, face = p->board[sq];
-            char c = face ? MKC_FACE[face].letter : (bit(sq) & (p->river[RED] | p->river[BLUE])) ? '~' : '.';
+            char c = face ? MKC_FACE[face].letter : (bb_bit(sq) & (p->river[RED] | p->river[BLUE])) ? '~' : '.';
             ADD("%c%s", c, f < 4 ? " " : "");
         }
         if (r == 1 || r == 6)

@@ -67,11 +67,11 @@ static int capture_chances(const MKCPos *p, int k, Bb occ, Bb immob) {
         int nf = pairs[i][0], shown = pairs[i][1];
         Bb sq = reach_from(k, nf, occ) & rivers;
         if (!sq) continue;
-        now += popcount(sq & p->bb[shown] & free_blue);
+        now += bb_popcount(sq & p->bb[shown] & free_blue);
         for (Bb b = sq & ~p->occ[BLUE]; b;) {
-            int s = pop_lsb(&b);
+            int s = bb_pop_lsb(&b);
             if (reach_from(s, shown, occ) & p->bb[shown] & free_blue) near++;
-            else if (!(bit(s) & occ) && (bit(s) & MKC_BLUE_HALF) && MKC_FRONT[BLUE][MKC_FACE[shown].disk] == shown &&
+            else if (!(bb_bit(s) & occ) && (bb_bit(s) & MKC_BLUE_HALF) && MKC_FRONT[BLUE][MKC_FACE[shown].disk] == shown &&
                      p->hand[BLUE][MKC_FACE[shown].disk])
                 near++;
         }
@@ -106,23 +106,23 @@ static Bb red_stuck(const MKCPos *p) {
 static void terms(const MKCPos *p, Terms *t) {
     t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
     for (int f = 1; f < F_NB; f++)
-        if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * popcount(p->bb[f]);
+        if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * bb_popcount(p->bb[f]);
     for (int s = 0; s < 2; s++)
         for (int d = 0; d < D_NB; d++)
             if (d != D_KING) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
-    t->goblin_king = FACE_VALUE[BK] * popcount(p->bb[BK]) + HAND_VALUE[D_KING] * p->hand[BLUE][D_KING];
+    t->goblin_king = FACE_VALUE[BK] * bb_popcount(p->bb[BK]) + HAND_VALUE[D_KING] * p->hand[BLUE][D_KING];
     /* Red's hand counts every disk but the Pilgrim, so it is 0 exactly when Red cannot drop */
     if ((p->bb[BK] & MKC_RED_HALF) && t->hand[RED]) t->goblin_king -= GOBLIN_EXPOSED;
     t->tokens = TOKEN_VALUE * p->tokens;
     t->progress = t->freedom = t->chances = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
     Bb movers = p->occ[BLUE] & ~blue_stuck(p, immob), running = movers & running_out(p, BLUE);
-    t->blue_units = popcount(movers);
-    t->blue_lasting = popcount(movers & ~running);
+    t->blue_units = bb_popcount(movers);
+    t->blue_lasting = bb_popcount(movers & ~running);
     t->blue_supply = 0;
     /* a pawn steps down one rank a move; a Lancer slides, most often further than one */
-    for (Bb b = running & p->bb[BP]; b;) t->blue_supply += sq_rank(pop_lsb(&b));
-    for (Bb b = running & p->bb[BL]; b;) t->blue_supply += (sq_rank(pop_lsb(&b)) + 1) / 2;
+    for (Bb b = running & p->bb[BP]; b;) t->blue_supply += sq_rank(bb_pop_lsb(&b));
+    for (Bb b = running & p->bb[BL]; b;) t->blue_supply += (sq_rank(bb_pop_lsb(&b)) + 1) / 2;
     for (int d = 0; d < D_NB; d++) {
         t->blue_units += p->hand[BLUE][d];
         if (d != D_PAWN) t->blue_lasting += p->hand[BLUE][d];
@@ -131,11 +131,11 @@ static void terms(const MKCPos *p, Terms *t) {
     /* The same count for Red's pieces but the Pilgrim (Blue has no immobilizer) */
     Bb red_movers = p->occ[RED] & ~red_stuck(p);
     Bb red_running = red_movers & running_out(p, RED);
-    t->red_units = popcount(red_movers);
-    t->red_lasting = popcount(red_movers & ~red_running);
+    t->red_units = bb_popcount(red_movers);
+    t->red_lasting = bb_popcount(red_movers & ~red_running);
     t->red_supply = 0;
-    for (Bb b = red_running & p->bb[RP]; b;) t->red_supply += 7 - sq_rank(pop_lsb(&b));
-    for (Bb b = red_running & p->bb[RL]; b;) t->red_supply += (8 - sq_rank(pop_lsb(&b))) / 2;
+    for (Bb b = red_running & p->bb[RP]; b;) t->red_supply += 7 - sq_rank(bb_pop_lsb(&b));
+    for (Bb b = red_running & p->bb[RL]; b;) t->red_supply += (8 - sq_rank(bb_pop_lsb(&b))) / 2;
     t->red_in_hand = 0;
     for (int d = 0; d < D_NB; d++)
         if (d != D_KING) t->red_in_hand += p->hand[RED][d];
@@ -144,12 +144,12 @@ static void terms(const MKCPos *p, Terms *t) {
     int k = mkc_pilgrim(p);
     t->exit_distance = k >= 0 ? 8 - sq_rank(k) : p->hand[RED][D_KING] ? 6 : 0;
     t->cage = 0;
-    t->red_celestial = popcount(p->bb[RC]) + p->hand[RED][D_CEL];
+    t->red_celestial = bb_popcount(p->bb[RC]) + p->hand[RED][D_CEL];
     if (k >= 0) {
-        Bb att = mkc_blue_attacks(p, occ ^ bit(k), immob);
+        Bb att = mkc_blue_attacks(p, occ ^ bb_bit(k), immob);
         t->progress = PILGRIM_RANK[sq_rank(k)];
         t->chances = capture_chances(p, k, occ, immob);
-        int free = popcount(mkc_king[k] & ~occ & ~att);
+        int free = bb_popcount(mkc_king[k] & ~occ & ~att);
         t->freedom = PILGRIM_FREE * free;
         t->cage = 8 - free;
     }
@@ -167,7 +167,7 @@ static int red_minus_blue(const Terms *t) {
  * compressed with the rest, a far-ahead Blue would give it away for nothing and with it
  * every chance to win (all draws left against random and greedy players were that). A
  * Blue lead without the King is worth less than a draw, and such dead positions end by
- * repetition instead of shuffling flips (each resets the no-progress counter) for ever. */
+ * repetition or the no-progress counter (flips do not reset it). */
 #define PROSPECT_T 100
 static int prospects(int x) { return x >= 0 ? x + PROSPECT_T : PROSPECT_T * PROSPECT_T / (PROSPECT_T - x); }
 
@@ -209,9 +209,9 @@ static int red_lasting_now(const MKCPos *p, const Terms *t) {
     Bb moving = 0;
     for (int i = 0; i < n; i++) {
         if (mv_kind(list[i]) == K_DROP) drops = 1;
-        else if (mv_from(list[i]) != k) moving |= bit(mv_from(list[i]));
+        else if (mv_from(list[i]) != k) moving |= bb_bit(mv_from(list[i]));
     }
-    return popcount(moving & ~running_out(p, RED)) + (drops ? t->red_in_hand : 0);
+    return bb_popcount(moving & ~running_out(p, RED)) + (drops ? t->red_in_hand : 0);
 }
 
 /* The stalemate rule binds Blue's winning move too: taking the Pilgrim with a flip move is
@@ -235,19 +235,9 @@ static int mop_up(const Terms *t, int x) {
     return x < MOP_FROM && t->goblin_king ? MOP_CAGE * t->cage + (t->red_celestial ? 0 : MOP_NO_CELESTIAL) : 0;
 }
 
-/* Flips reset the no-progress counter, so a side ahead that cannot make progress (a Pilgrim
- * walled in, a Blue side without its Goblin King) would shuffle for thousands of plies
- * rather than repeat: the whole evaluation fades to a draw between plies 400 and 800 of
- * the game (a median game is over by ply 110), after which a repetition ends it. */
-enum { LATE_FROM = 400, LATE_TO = 800 };
-static int late(int v, int ply) {
-    if (ply <= LATE_FROM) return v;
-    return ply >= LATE_TO ? 0 : v * (LATE_TO - ply) / (LATE_TO - LATE_FROM);
-}
-
 static int red_view(const MKCPos *p, const Terms *t, int x) {
     int v = stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x);
-    return late(spare_guard(v, t, p), p->ply);
+    return spare_guard(v, t, p);
 }
 
 Score mkc_evaluate(const GamePos *gp) {
@@ -278,12 +268,11 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
              "mop-up (Blue far ahead): cage %d of 8 squares, %d\n"
              "spare guard on a Blue edge: Red units but the Pilgrim %d (lasting %d, %d of them moving "
              "now; pawn and Lancer moves %d)\n"
-             "late in the game (ply %d): Red's view %d\n"
+             "Red's view %d\n"
              "Total (for the player deciding, %s): %d\n",
              t.material[BLUE], t.material[RED], t.goblin_king, t.hand[BLUE], t.hand[RED], t.tokens, t.progress, t.freedom,
              t.chances, x, prospects(x), t.blue_units, t.blue_lasting, t.blue_supply, t.exit_distance,
              stalemate_guard(prospects(x) - t.goblin_king, &t), t.cage, mop_up(&t, x), t.red_units, t.red_lasting,
-             red_lasting_now(p, &t), t.red_supply, (int)p->ply,
-             red_view(p, &t, x), p->stm == BLUE ? "Blue" : "Red",
+             red_lasting_now(p, &t), t.red_supply, red_view(p, &t, x), p->stm == BLUE ? "Blue" : "Red",
              (int)mkc_evaluate(gp));
 }

@@ -5,6 +5,7 @@
 #include <limits.h>
 
 #include "mkc.h"
+#include "../common/hot.h"
 
 static const char *const RIVER_VARS[] = {"ranks", "diagonal", NULL};
 static const GameOptionDef MKC_OPTIONS[MKC_OPT_NB] = {
@@ -12,10 +13,9 @@ static const GameOptionDef MKC_OPTIONS[MKC_OPT_NB] = {
     [MKC_OPT_NOPROGRESS] = {"NoProgressPlies", GOPT_SPIN, 150, 0, 10000, NULL, NULL},
 };
 
-static const GameOps *mkc_init(void) {
-    mkc_init_tables();
-    return &MONKEY_KING_CHESS;
-}
+static KitDispatch mkc_dispatch = {.ops = &MONKEY_KING_CHESS, .tables = mkc_init_tables};
+
+static const char *mkc_init(void) { return kit_init(&mkc_dispatch); }
 
 static Key mkc_key(const GamePos *gp) { return ((const MKCPos *)gp)->key; }
 static int mkc_player_to_move(const GamePos *gp) { return ((const MKCPos *)gp)->stm == BLUE ? PLAYER_1 : PLAYER_2; }
@@ -45,6 +45,11 @@ static Outcome mkc_repetition_outcome(const GamePos *gp) {
     return OUTCOME_DRAW;
 }
 
+/* Every move that resets the counter shrinks something that never grows back (a capture or
+ * a hero turned into Fists: the disks in play; a drop: a hand), so no position before it
+ * can come again. */
+static int mkc_repeat_window(const GamePos *gp) { return ((const MKCPos *)gp)->np; }
+
 static int mkc_progress_left(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
     if (!p->limit) return INT_MAX;
@@ -66,7 +71,7 @@ static Move mkc_winning_move(const GamePos *gp) {
     if (p->limit > 0 && p->np >= p->limit) return MOVE_NONE;
     if (p->stm == BLUE) return mkc_pilgrim_capture(p);
     if (p->extra || !(p->bb[RK] & MKC_RANK8)) return MOVE_NONE;
-    int k = lsb(p->bb[RK]);
+    int k = bb_lsb(p->bb[RK]);
     return mv_make(k, k, K_EXIT, RK, 0);
 }
 
@@ -92,13 +97,13 @@ static int mkc_history_index(const GamePos *gp, Move m) {
     return ((mv_kind(m) == K_DROP) * F_NB + mv_face(m)) * 64 + mv_to(m);
 }
 
-const GameOps MONKEY_KING_CHESS = {
+GameOps MONKEY_KING_CHESS = {
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,
     .n_options = MKC_OPT_NB,
     .option_prefix = "MonkeyKingChess",
-    .isa = "x86-64",
     .init = mkc_init,
     .startpos = mkc_startpos,
     .parse_pos = mkc_parse_pos,
@@ -121,13 +126,12 @@ const GameOps MONKEY_KING_CHESS = {
     .ply = mkc_ply,
     .in_check = mkc_in_check,
     .winning_move = mkc_winning_move,
-    .see_ge = NULL,
     .make_null = mkc_make_null,
     .unmake_null = mkc_unmake_null,
     .terminal = mkc_terminal,
     .no_moves_outcome = mkc_no_moves_outcome,
     .repetition_outcome = mkc_repetition_outcome,
-    .repeat_window = NULL,
+    .repeat_window = mkc_repeat_window,
     .progress_left = mkc_progress_left,
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,

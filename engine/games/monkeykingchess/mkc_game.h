@@ -5,6 +5,6 @@
 
 #include "../../game.h"
 
-extern const GameOps MONKEY_KING_CHESS;
+extern GameOps MONKEY_KING_CHESS; /* complete once its init has run */
 
 #endif

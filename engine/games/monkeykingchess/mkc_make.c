@@ -50,7 +50,9 @@ void mkc_make(GamePos *gp, Move m, GameUndo *gu) {
     MKCPos *p = (MKCPos *)gp;
     save(p, gu);
     int kind = mv_kind(m);
-    bool progress = mv_victim(m) || kind == K_FLIP || kind == K_DROP || kind == K_FISTS;
+    /* Progress is what cannot be undone: a capture, a drop, a hero turned into Fists. A
+     * flip is not (the disk, back on a river square, can flip again). */
+    bool progress = mv_victim(m) || kind == K_DROP || kind == K_FISTS;
     mkc_apply(p, m);
     if (p->stm == BLUE || kind == K_EXIT || kind == K_END) {
         set_turn(p, p->stm == BLUE ? RED : BLUE, 0);

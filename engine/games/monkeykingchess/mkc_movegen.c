@@ -54,9 +54,9 @@ static Bb xray_blockers(const MKCPos *p, int sq, Bb occ, int blockers) {
     if (!p->bb[BC] && !p->bb[BL]) return 0;
     for (int d = 0; d < 4; d++) {
         int b1 = ray_first(d, sq, occ);
-        if (b1 < 0 || !(bit(b1) & p->occ[blockers])) continue;
+        if (b1 < 0 || !(bb_bit(b1) & p->occ[blockers])) continue;
         int b2 = ray_first(d, b1, occ);
-        if (b2 >= 0 && (p->board[b2] == BC || (d == DIR_N && p->board[b2] == BL))) r |= bit(b1);
+        if (b2 >= 0 && (p->board[b2] == BC || (d == DIR_N && p->board[b2] == BL))) r |= bb_bit(b1);
     }
     return r;
 }
@@ -103,10 +103,10 @@ static void blue_witnesses(Ctx *c) {
     const MKCPos *p = c->p;
     Bb free = c->empty | (p->occ[RED] & ~p->bb[RX]), w = 0;
     static const uint8_t faces[] = {BK, BN, BG, BH};
-    for (int i = 0; i < 4 && popcount(w) < 2; i++)
-        for (Bb b = p->bb[faces[i]] & MKC_EARTH & ~c->immob; b && popcount(w) < 2;) {
-            int sq = pop_lsb(&b);
-            if (step_targets(faces[i], sq, free)) w |= bit(sq);
+    for (int i = 0; i < 4 && bb_popcount(w) < 2; i++)
+        for (Bb b = p->bb[faces[i]] & MKC_EARTH & ~c->immob; b && bb_popcount(w) < 2;) {
+            int sq = bb_pop_lsb(&b);
+            if (step_targets(faces[i], sq, free)) w |= bb_bit(sq);
         }
     c->blue_wit = w;
 }
@@ -120,10 +120,10 @@ static void red_witnesses(Ctx *c) {
     Bb lines = c->ksq >= 0 ? rook_attack(c->ksq, 0) : 0, w = 0;
     Bb free = (c->empty | (p->occ[BLUE] & ~p->bb[BX])) & ~(c->ksq >= 0 ? c->c_hold | p->bb[BC] : 0);
     static const uint8_t faces[] = {RN, RM, RH};
-    for (int i = 0; i < 3 && popcount(w) < 2; i++)
-        for (Bb b = p->bb[faces[i]] & MKC_EARTH & ~lines; b && popcount(w) < 2;) {
-            int sq = pop_lsb(&b);
-            if (popcount(step_targets(faces[i], sq, free)) >= 2) w |= bit(sq);
+    for (int i = 0; i < 3 && bb_popcount(w) < 2; i++)
+        for (Bb b = p->bb[faces[i]] & MKC_EARTH & ~lines; b && bb_popcount(w) < 2;) {
+            int sq = bb_pop_lsb(&b);
+            if (bb_popcount(step_targets(faces[i], sq, free)) >= 2) w |= bb_bit(sq);
         }
     c->red_wit = w;
 }
@@ -139,8 +139,8 @@ static void pilgrim_witnesses(Ctx *c) {
     c->n_kwit = 0;
     Bb squares, occ;
     if (c->ksq >= 0) {
-        if (bit(c->ksq) & c->c_first) return;
-        occ = c->occ ^ bit(c->ksq);
+        if (bb_bit(c->ksq) & c->c_first) return;
+        occ = c->occ ^ bb_bit(c->ksq);
         squares = mkc_king[c->ksq] & c->empty;
     } else if (p->hand[RED][D_KING]) {
         occ = c->occ;
@@ -153,7 +153,7 @@ static void pilgrim_witnesses(Ctx *c) {
     squares &= ~mkc_blue_attacks(p, occ, c->immob);
     c->kwit_occ = occ;
     while (squares && c->n_kwit < 2) {
-        int s = pop_lsb(&squares);
+        int s = bb_pop_lsb(&squares);
         c->kwit[c->n_kwit] = s;
         c->kwit_xray[c->n_kwit++] = xray_blockers(p, s, occ, BLUE);
     }
@@ -165,8 +165,8 @@ static Bb pilgrim_survivors(Ctx *c, int from, int kind, int face) {
     const MKCPos *p = c->p;
     Bb survive = 0;
     for (int i = 0; i < c->n_kwit && survive != ~0ULL; i++)
-        if (kind == K_DROP || !(bit(from) & c->kwit_xray[i]))
-            survive |= ~(bit(c->kwit[i]) | attack_from(c->kwit[i], face, c->kwit_occ) | c->c_hold | p->bb[RC] |
+        if (kind == K_DROP || !(bb_bit(from) & c->kwit_xray[i]))
+            survive |= ~(bb_bit(c->kwit[i]) | attack_from(c->kwit[i], face, c->kwit_occ) | c->c_hold | p->bb[RC] |
                          p->bb[RK]);
     return survive;
 }
@@ -183,9 +183,9 @@ static void ctx_init(Ctx *c, const MKCPos *p, int side, int level) {
     c->flip_ok = p->bb[side == BLUE ? BK : RK] != 0;
     c->c_first = c->c_hold = 0;
     if (p->bb[RC]) {
-        int csq = lsb(p->bb[RC]);
+        int csq = bb_lsb(p->bb[RC]);
         if (p->bb[RC] & MKC_CLOUDS) {
-            c->c_first = bit(csq ^ 1) & c->occ;
+            c->c_first = bb_bit(csq ^ 1) & c->occ;
         } else {
             for (int d = 0; d < 4; d++) {
                 Bb ray = ray_attack(d, csq, c->occ), first = ray & c->occ;
@@ -201,9 +201,9 @@ static void ctx_init(Ctx *c, const MKCPos *p, int side, int level) {
             int k = c->ksq;
             c->checkers = mkc_attackers(p, k, c->occ, c->immob);
             c->pinned = xray_blockers(p, k, c->occ, RED);
-            c->blue_att = mkc_blue_attacks(p, c->occ ^ bit(k), c->immob);
+            c->blue_att = mkc_blue_attacks(p, c->occ ^ bb_bit(k), c->immob);
             if (c->checkers && !(c->checkers & (c->checkers - 1))) {
-                int x = lsb(c->checkers);
+                int x = bb_lsb(c->checkers);
                 c->evasion = c->checkers;
                 if (p->board[x] == BC || p->board[x] == BL)
                     for (int d = 0; d < 4; d++) {
@@ -215,14 +215,14 @@ static void ctx_init(Ctx *c, const MKCPos *p, int side, int level) {
             c->blue_att = mkc_blue_attacks(p, c->occ, c->immob);
         }
         if (level == FULL) {
-            c->blue_hand_ok = hand_total(p, BLUE) > 0 && popcount(c->empty & MKC_BLUE_HALF) >= 2;
+            c->blue_hand_ok = hand_total(p, BLUE) > 0 && bb_popcount(c->empty & MKC_BLUE_HALF) >= 2;
             c->blue_wit = 0;
             if (!c->blue_hand_ok) blue_witnesses(c);
         }
     } else if (level == FULL) {
         int nonk = hand_total(p, RED) - p->hand[RED][D_KING];
         Bb squares = c->empty & MKC_RED_HALF & ~(c->ksq >= 0 ? c->c_hold : 0);
-        c->red_drop_ok = nonk > 0 && popcount(squares) >= 2;
+        c->red_drop_ok = nonk > 0 && bb_popcount(squares) >= 2;
         if (c->ksq >= 0) {
             int k = c->ksq;
             c->blue_xray = xray_blockers(p, k, c->occ, BLUE);
@@ -238,8 +238,8 @@ static void ctx_init(Ctx *c, const MKCPos *p, int side, int level) {
 
 static Bb flights(const Ctx *c, int sq, int face) {
     const MKCPos *p = c->p;
-    if (bit(sq) & MKC_EARTH) {
-        Bb cloud = bit(sq) & p->river[RED] ? MKC_RED_CLOUD : bit(sq) & p->river[BLUE] ? MKC_BLUE_CLOUD : 0;
+    if (bb_bit(sq) & MKC_EARTH) {
+        Bb cloud = bb_bit(sq) & p->river[RED] ? MKC_RED_CLOUD : bb_bit(sq) & p->river[BLUE] ? MKC_BLUE_CLOUD : 0;
         return cloud & c->empty;
     }
     Bb t = mkc_cloud_down[sq] & c->empty;
@@ -247,9 +247,9 @@ static Bb flights(const Ctx *c, int sq, int face) {
      * only forward, from their own side's cloud. */
     bool lancer = face == BL || face == RL;
     bool own_cloud = face == RL ? sq < 32 : sq >= 32;
-    if (!lancer || own_cloud) t |= bit(69 - sq) & c->empty;
-    if (face == BC) t |= bit(sq ^ 1) & (c->empty | c->cap);
-    else if (face == RC) t |= bit(sq ^ 1) & c->empty;
+    if (!lancer || own_cloud) t |= bb_bit(69 - sq) & c->empty;
+    if (face == BC) t |= bb_bit(sq ^ 1) & (c->empty | c->cap);
+    else if (face == RC) t |= bb_bit(sq ^ 1) & c->empty;
     return t;
 }
 
@@ -308,7 +308,7 @@ static bool full_blue_test(const Ctx *c, Move m) {
 static Bb red_legal(const Ctx *c, int from, int kind, int face, Bb t) {
     const MKCPos *p = c->p;
     Bb safe = 0, unsafe = 0;
-    bool celestial = (kind != K_DROP && (bit(from) & (c->c_first | p->bb[RC]))) || (face == RC && kind != K_MOVE);
+    bool celestial = (kind != K_DROP && (bb_bit(from) & (c->c_first | p->bb[RC]))) || (face == RC && kind != K_MOVE);
     if (c->ksq < 0) {
         if (face == RK) {
             Bb plain = t & ~c->c_hold;
@@ -318,15 +318,15 @@ static Bb red_legal(const Ctx *c, int from, int kind, int face, Bb t) {
             safe = t;
         }
     } else if (from == c->ksq && kind == K_MOVE) {
-        if (!(bit(c->ksq) & c->c_first)) {
+        if (!(bb_bit(c->ksq) & c->c_first)) {
             Bb plain = t & ~c->c_hold;
             safe = plain & ~c->blue_att;
             unsafe = plain & c->blue_att;
         }
     } else if (!c->checkers) {
-        bool moving_c = (kind != K_DROP && (bit(from) & p->bb[RC])) || (face == RC && kind != K_MOVE);
-        if (!moving_c && (kind == K_DROP || !(bit(from) & c->pinned))) safe = t & ~c->c_hold & ~p->bb[BC];
-    } else if (!celestial && (kind == K_DROP || !(bit(from) & c->pinned))) {
+        bool moving_c = (kind != K_DROP && (bb_bit(from) & p->bb[RC])) || (face == RC && kind != K_MOVE);
+        if (!moving_c && (kind == K_DROP || !(bb_bit(from) & c->pinned))) safe = t & ~c->c_hold & ~p->bb[BC];
+    } else if (!celestial && (kind == K_DROP || !(bb_bit(from) & c->pinned))) {
         safe = t & c->evasion & ~c->c_hold & ~p->bb[BC];
         unsafe = t & ~c->evasion & ~p->bb[BC];
     }
@@ -337,8 +337,8 @@ static Bb red_legal(const Ctx *c, int from, int kind, int face, Bb t) {
         legal &= keep;
     }
     for (Bb u = t & ~legal & ~unsafe; u;) {
-        int to = pop_lsb(&u);
-        if (full_red_test(c, move_of(p, from, to, kind, face))) legal |= bit(to);
+        int to = bb_pop_lsb(&u);
+        if (full_red_test(c, move_of(p, from, to, kind, face))) legal |= bb_bit(to);
     }
     return legal;
 }
@@ -353,15 +353,15 @@ static Bb blue_legal(Ctx *c, int from, int kind, int face, Bb t) {
     const MKCPos *p = c->p;
     Bb nocheck = t;
     if (c->ksq >= 0)
-        nocheck = kind != K_DROP && (bit(from) & c->blue_xray)
+        nocheck = kind != K_DROP && (bb_bit(from) & c->blue_xray)
                       ? 0
                       : t & ~c->c_hold & ~p->bb[RC] & ~(c->check_sq[face] & ~c->c_first);
     Bb wit = c->red_wit;
     Bb keep = c->red_drop_ok ? nocheck : nocheck & (!wit ? 0 : wit & (wit - 1) ? ~0ULL : ~wit);
     if (keep != t) keep |= t & pilgrim_survivors(c, from, kind, face);
     for (Bb u = t & ~keep; u;) {
-        int to = pop_lsb(&u);
-        if (full_blue_test(c, move_of(p, from, to, kind, face))) keep |= bit(to);
+        int to = bb_pop_lsb(&u);
+        if (full_blue_test(c, move_of(p, from, to, kind, face))) keep |= bb_bit(to);
     }
     return keep;
 }
@@ -377,18 +377,18 @@ static Bb legal_targets(Ctx *c, int from, int kind, int face, Bb t) {
 static void emit(const Ctx *c, Sink *s, int from, int kind, int face, Bb legal) {
     if (!legal) return;
     switch (s->mode) {
-    case S_COUNT: s->count += (uint64_t)popcount(legal); break;
+    case S_COUNT: s->count += (uint64_t)bb_popcount(legal); break;
     case S_LIST:
-        while (legal) s->list[s->n++] = move_of(c->p, from, pop_lsb(&legal), kind, face);
+        while (legal) s->list[s->n++] = move_of(c->p, from, bb_pop_lsb(&legal), kind, face);
         break;
     case S_NTH: {
-        uint64_t n = (uint64_t)popcount(legal);
+        uint64_t n = (uint64_t)bb_popcount(legal);
         if (s->count >= n) {
             s->count -= n;
             break;
         }
         for (uint64_t i = 0; i < s->count; i++) legal &= legal - 1;
-        s->found = move_of(c->p, from, lsb(legal), kind, face);
+        s->found = move_of(c->p, from, bb_lsb(legal), kind, face);
         s->done = true;
         break;
     }
@@ -419,7 +419,7 @@ static void emit_one(Sink *s, Move m) {
 
 static void gen_extra(Ctx *c, Sink *s, bool with_end) {
     for (Bb b = c->p->bb[RM]; b && !s->done;) {
-        int sq = pop_lsb(&b);
+        int sq = bb_pop_lsb(&b);
         batch(c, s, sq, K_MOVE, RM, targets(c, sq, RM));
     }
     if (with_end && !s->done && s->kind != GEN_NOISY) emit_one(s, MKC_MOVE_END);
@@ -428,18 +428,18 @@ static void gen_extra(Ctx *c, Sink *s, bool with_end) {
 static void gen_regular(Ctx *c, Sink *s) {
     const MKCPos *p = c->p;
     int side = c->side;
-    if (side == RED && c->ksq >= 0 && (bit(c->ksq) & MKC_RANK8) && s->kind != GEN_QUIET) {
+    if (side == RED && c->ksq >= 0 && (bb_bit(c->ksq) & MKC_RANK8) && s->kind != GEN_QUIET) {
         emit_one(s, mv_make(c->ksq, c->ksq, K_EXIT, RK, 0));
         if (s->done) return;
     }
     Bb rivers = p->river[RED] | p->river[BLUE];
     for (Bb b = p->occ[side] & ~c->immob; b && !s->done;) {
-        int sq = pop_lsb(&b), face = p->board[sq];
+        int sq = bb_pop_lsb(&b), face = p->board[sq];
         batch(c, s, sq, K_MOVE, face, targets(c, sq, face));
-        if (!c->flip_ok || !(bit(sq) & rivers) || s->done) continue;
+        if (!c->flip_ok || !(bb_bit(sq) & rivers) || s->done) continue;
         int other = MKC_FACE[face].other;
         if (other) batch(c, s, sq, K_FLIP, other, targets(c, sq, other));
-        if (face == RH && !s->done) batch(c, s, sq, K_FISTS, RH, bit(sq));
+        if (face == RH && !s->done) batch(c, s, sq, K_FISTS, RH, bb_bit(sq));
     }
     Bb half = side == BLUE ? MKC_BLUE_HALF : MKC_RED_HALF;
     for (int d = 0; d < D_NB && !s->done; d++)
@@ -507,7 +507,7 @@ static bool red_has_basic_move(const MKCPos *p) {
     if (p->bb[RK] & MKC_RANK8) return true; /* the exit */
     Ctx c;
     ctx_init(&c, p, RED, BASIC);
-    if (c.ksq >= 0 && !(bit(c.ksq) & c.c_first) && (mkc_king[c.ksq] & c.empty & ~c.c_hold & ~c.blue_att))
+    if (c.ksq >= 0 && !(bb_bit(c.ksq) & c.c_first) && (mkc_king[c.ksq] & c.empty & ~c.c_hold & ~c.blue_att))
         return true;
     Bb squares = c.empty & MKC_RED_HALF & ~c.c_hold;
     if (!c.checkers && squares && hand_total(p, RED) > p->hand[RED][D_KING]) return true;
@@ -527,7 +527,7 @@ bool mkc_is_legal(const GamePos *gp, Move m) {
     if (kind == K_END) return p->extra && m == MKC_MOVE_END;
     if (kind < K_MOVE || kind > K_EXIT || face == F_NONE || face >= F_NB || MKC_FACE[face].side != side) return false;
     if (p->extra && (kind != K_MOVE || face != RM)) return false;
-    if (kind == K_EXIT) return side == RED && p->bb[RK] == bit(from) && (bit(from) & MKC_RANK8) &&
+    if (kind == K_EXIT) return side == RED && p->bb[RK] == bb_bit(from) && (bb_bit(from) & MKC_RANK8) &&
                                m == mv_make(from, from, K_EXIT, RK, 0);
     Ctx c;
     ctx_init(&c, p, side, FULL);
@@ -535,23 +535,23 @@ bool mkc_is_legal(const GamePos *gp, Move m) {
     if (kind == K_DROP) {
         int disk = MKC_FACE[face].disk;
         Bb half = side == BLUE ? MKC_BLUE_HALF : MKC_RED_HALF;
-        if (from || MKC_FRONT[side][disk] != face || !p->hand[side][disk] || !(bit(to) & c.empty & half) ||
+        if (from || MKC_FRONT[side][disk] != face || !p->hand[side][disk] || !(bb_bit(to) & c.empty & half) ||
             mv_victim(m))
             return false;
-        return legal_targets(&c, -1, K_DROP, face, bit(to)) != 0;
+        return legal_targets(&c, -1, K_DROP, face, bb_bit(to)) != 0;
     }
-    if (move_of(p, from, to, kind, face) != m || (bit(from) & c.immob))
+    if (move_of(p, from, to, kind, face) != m || (bb_bit(from) & c.immob))
         return false;
     if (kind == K_FISTS) {
-        if (face != RH || p->board[from] != RH || to != from || !c.flip_ok || !(bit(from) & rivers)) return false;
-        return legal_targets(&c, from, K_FISTS, RH, bit(from)) != 0;
+        if (face != RH || p->board[from] != RH || to != from || !c.flip_ok || !(bb_bit(from) & rivers)) return false;
+        return legal_targets(&c, from, K_FISTS, RH, bb_bit(from)) != 0;
     }
     if (kind == K_MOVE && p->board[from] != face) return false;
     if (kind == K_FLIP && (MKC_FACE[p->board[from]].side != side || MKC_FACE[p->board[from]].other != face ||
-                           !p->board[from] || !c.flip_ok || !(bit(from) & rivers)))
+                           !p->board[from] || !c.flip_ok || !(bb_bit(from) & rivers)))
         return false;
-    if (!(targets(&c, from, face) & bit(to))) return false;
-    return legal_targets(&c, from, kind, face, bit(to)) != 0;
+    if (!(targets(&c, from, face) & bb_bit(to))) return false;
+    return legal_targets(&c, from, kind, face, bb_bit(to)) != 0;
 }
 
 /* Blue flip moves that would take the Pilgrim (a capture no attack counts), as if Blue
@@ -561,8 +561,8 @@ static Bb flip_takers(Ctx *c) {
     Bb r = 0;
     if (c->ksq < 0 || !p->bb[BK]) return 0;
     for (Bb b = p->occ[BLUE] & (p->river[RED] | p->river[BLUE]) & ~c->immob; b;) {
-        int sq = pop_lsb(&b), other = MKC_FACE[p->board[sq]].other;
-        if (other && (targets(c, sq, other) & bit(c->ksq))) r |= bit(sq);
+        int sq = bb_pop_lsb(&b), other = MKC_FACE[p->board[sq]].other;
+        if (other && (targets(c, sq, other) & bb_bit(c->ksq))) r |= bb_bit(sq);
     }
     return r;
 }
@@ -580,8 +580,8 @@ Move mkc_pilgrim_capture(const MKCPos *p) {
     Ctx c;
     ctx_init(&c, p, BLUE, FULL);
     for (Bb b = flip_takers(&c); b;) {
-        int sq = pop_lsb(&b), other = MKC_FACE[p->board[sq]].other;
-        if (legal_targets(&c, sq, K_FLIP, other, bit(c.ksq))) return move_of(p, sq, c.ksq, K_FLIP, other);
+        int sq = bb_pop_lsb(&b), other = MKC_FACE[p->board[sq]].other;
+        if (legal_targets(&c, sq, K_FLIP, other, bb_bit(c.ksq))) return move_of(p, sq, c.ksq, K_FLIP, other);
     }
     return MOVE_NONE;
 }

@@ -28,7 +28,7 @@ Bb mkc_cloud_down[64];
 Key mkc_z_piece[F_NB][64], mkc_z_hand[2][D_NB][8], mkc_z_tokens[3], mkc_z_extra, mkc_z_red, mkc_z_diagonal;
 
 static bool on_earth(int f, int r) { return f >= 0 && f < 5 && r >= 0 && r < 8; }
-static Bb earth_bit(int f, int r) { return on_earth(f, r) ? bit(r * 8 + f) : 0; }
+static Bb earth_bit(int f, int r) { return on_earth(f, r) ? bb_bit(r * 8 + f) : 0; }
 
 static void init_steps(int sq) {
     static const int knight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
@@ -55,8 +55,8 @@ static void init_steps(int sq) {
 
 static void init_once(void) {
     for (int sq = 0; sq < 64; sq++) {
-        if (bit(sq) & MKC_EARTH) init_steps(sq);
-        if (bit(sq) & MKC_CLOUDS) mkc_cloud_down[sq] = MKC_EARTH & (bit(sq) & MKC_DARK ? MKC_DARK : ~MKC_DARK);
+        if (bb_bit(sq) & MKC_EARTH) init_steps(sq);
+        if (bb_bit(sq) & MKC_CLOUDS) mkc_cloud_down[sq] = MKC_EARTH & (bb_bit(sq) & MKC_DARK ? MKC_DARK : ~MKC_DARK);
     }
     /* The seed and the order of drawing are frozen: keys (and books) depend on them. */
     Prng rng = {0x4D4B43484553531ULL};

@@ -26,15 +26,33 @@
       const p1colour = f.swap === 's' ? 'c' : 'i';
       return f.side === p1colour ? 1 : 2;
     },
-    colourOf(player, f) { const p1 = f.swap === 's' ? 'Cigar' : 'Ivory'; return player === 1 ? p1 : (p1 === 'Ivory' ? 'Cigar' : 'Ivory'); },
+    // Who plays which colour: player 1 Ivory, unless Cigar took the swap (then player 1 plays
+    // Cigar). Ivory starts on the low ranks, so a swap turns the board of a player vs Simia.
+    sideOf(player, f) {
+      const p1 = f.swap === 's' ? 'c' : 'i';
+      const c = player === 1 ? p1 : (p1 === 'i' ? 'c' : 'i');
+      return c === 'i' ? { name: 'Ivory', colour: '#f3ead2' } : { name: 'Cigar', colour: '#7a4a2a' };
+    },
+    homeOf(player, f) { return this.sideOf(player, f).name === 'Ivory' ? 1 : -1; },
+    legend: [
+      { letter: 'I', height: 20, name: 'Ivory queen', text: 'a stack (its height is the number): moves like a chess queen; a non-capturing move leaves a baby behind and the queen one lower. Capturing the enemy queen wins.' },
+      { letter: 'i', name: 'Ivory baby', text: 'slides like a chess queen; a quiet move must end closer to the enemy queen; captures any enemy piece it reaches.' },
+      { letter: 'C', height: 20, name: 'Cigar queen', text: 'as the Ivory queen.' },
+      { letter: 'c', name: 'Cigar baby', text: 'as the Ivory baby.' },
+    ],
+    reason(c) {
+      const queens = c.model ? c.model.rows.flat().filter((cell) => cell.pieces.some((p) => isUpper(p.letter))).length : 2;
+      if (c.noFen || queens < 2) return 'queen captured';
+      return 'no legal move';
+    },
     check(f) {
       if (!/^[ic]$/.test(f.side)) throw new Error(`side '${f.side}' is not i or c`);
       if (!/^[was-]$/.test(f.swap)) throw new Error(`swap state '${f.swap}' is not w, a, s or -`);
     },
     trays() { return []; },
     facts(f) {
-      const swap = { w: 'pie rule: Ivory\'s first move not made yet', a: 'pie rule: Cigar may answer swap now', s: 'swap taken: player 1 plays Cigar', '-': 'no swap: player 1 plays Ivory' }[f.swap];
-      return [`${f.side === 'i' ? 'Ivory' : 'Cigar'} to move`, swap, `ply ${f.ply}`];
+      const swap = { w: 'pie rule: after Ivory\'s first move Cigar may swap', a: 'pie rule: Cigar may swap now (take over Ivory\'s position)', s: 'swap taken: player 1 plays Cigar', '-': '' }[f.swap];
+      return swap ? [swap] : [];
     },
     // A queen captured leaves no position string; the board is then read from d's drawing,
     // whose header row puts each file letter at the first column of that file's cell.

@@ -4,6 +4,8 @@
 #define SIMIA_MQ_H
 
 #include "../../game.h"
+#include "../common/hot.h"
+#include "../common/bits.h"
 
 /* Squares are rank * 16 + file (files a..l = 0..11, ranks 1..12 = 0..11): the rank
  * words of a colour's occupancy then form a 192-bit bitboard with 16 bits per rank. */
@@ -86,19 +88,6 @@ extern Key mq_z_stack[2][MQ_SQ_NB], mq_z_queen[2][MQ_SQ_NB], mq_z_height[2][128]
 
 void mq_init_tables(void);
 
-/* Population count. Without the popcnt instruction gcc calls a slow library routine,
- * so the portable build counts with shifts and masks (the dispatch in mq_game.c runs a
- * copy compiled with popcnt on the CPUs that have it). */
-static inline int mq_popcount64(uint64_t x) {
-#if defined(__POPCNT__) || !defined(__x86_64__)
-    return __builtin_popcountll(x);
-#else
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
 
 static inline uint16_t mq_reach(int pos, uint16_t occ) {
     return mq_ray[pos][(occ >> 1) & 0x3FF];
@@ -138,38 +127,12 @@ bool mq_make_null(GamePos *gp, GameUndo *u);
 void mq_unmake_null(GamePos *gp, const GameUndo *u);
 void mq_print_move(const GamePos *gp, Move m, char *out);
 
-/* The hot code (mq_movegen.c, mq_make.c) is compiled twice: as is (portable x86-64),
- * and in mq_bmi2.c for CPUs with popcnt, BMI1 and BMI2 (2013 on), where MQ_HOT_BMI2
- * gives its functions the suffix _bmi2. mq_game.c builds a table of operations from
- * each copy and hands out the best one the CPU runs. (AVX2 was measured: no gain.)
- * So every function those two files export is named MQ_HOT(name), declared below and
- * put in the tables by MQ_OPS in mq_game.c; helpers there are static. */
-#if defined(__x86_64__) && defined(SIMIA_DISPATCH)
-#define MQ_HAVE_BMI2 1
-#endif
-#ifdef MQ_HOT_BMI2
-#ifndef MQ_HAVE_BMI2
-#error "mq_bmi2.c is built only with SIMIA_DISPATCH on x86-64"
-#endif
-#define MQ_HOT(name) name##_bmi2
-#else
-#define MQ_HOT(name) name
-#endif
-#define MQ_DECLARE_HOT(sfx)                                                               \
-    int mq_gen##sfx(const GamePos *gp, Move *list, GenKind kind);                         \
-    uint64_t mq_count##sfx(const GamePos *gp);                                            \
-    Move mq_nth##sfx(const GamePos *gp, uint64_t k);                                      \
-    bool mq_is_legal##sfx(const GamePos *gp, Move m);                                     \
-    void mq_make##sfx(GamePos *gp, Move m, GameUndo *u);                                  \
-    void mq_unmake##sfx(GamePos *gp, Move m, const GameUndo *u);                         \
-    bool mq_in_check##sfx(const GamePos *gp);                                             \
-    Move mq_winning_move##sfx(const GamePos *gp);                                         \
-    bool mq_see_ge##sfx(const GamePos *gp, Move m, int threshold);                        \
-    Score mq_evaluate##sfx(const GamePos *gp);
-MQ_DECLARE_HOT()
-#ifdef MQ_HAVE_BMI2
-MQ_DECLARE_HOT(_bmi2)
-#endif
+/* The hot code (mq_make.c, mq_movegen.c, mq_eval.c) is built twice by the kit's dispatch (common/hot.h):
+ * its exported functions are named KIT_HOT(name); mq_hot is the table of its entries. */
+bool KIT_HOT(mq_in_check)(const GamePos *gp);
+Move KIT_HOT(mq_winning_move)(const GamePos *gp);
+bool KIT_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold);
+KIT_DECLARE_HOT(mq);
 
 /* Colour of the stack on sq (caller knows it is occupied). */
 static inline int mq_colour_at(const MQPos *p, int sq) {

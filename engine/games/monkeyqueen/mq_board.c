@@ -1,9 +1,9 @@
 /* mq_board.c — Monkey Queen positions and notation: set-up, the position string (parse
  * with precise errors, print), move text and the board display. */
 #include "mq.h"
+#include "../common/fail.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,15 +63,6 @@ static const char SWAP_CHARS[4] = {'w', 'a', 's', '-'};
 
 static void sqname(int sq, char *out) { snprintf(out, 8, "%c%d", (char)('a' + (sq & 15)), (sq >> 4 & 15) + 1); }
 
-static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(char *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, ERR_STR_MAX, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 /* Splits text into at most 5 whitespace-separated fields (5 = "too many"). */
 static int split_fields(const char *text, const char *start[5], size_t len[5]) {
     int n = 0;
@@ -93,47 +84,47 @@ static bool parse_board(MQPos *p, const char *s, size_t len, char *err) {
         char ch = i < len ? s[i] : '\0';
         if (ch == '/' || ch == '\0') {
             if (file != MQ_N)
-                return fail(err, "board: rank %d has %d files, expected 12", rank + 1, file);
+                return kit_fail(err, "board: rank %d has %d files, expected 12", rank + 1, file);
             if (ch == '\0') break;
-            if (--rank < 0) return fail(err, "board: more than 12 ranks");
+            if (--rank < 0) return kit_fail(err, "board: more than 12 ranks");
             file = 0;
             continue;
         }
         if (isdigit((unsigned char)ch)) {
             int n = 0;
-            if (ch == '0') return fail(err, "board: empty run with a leading zero in rank %d", rank + 1);
+            if (ch == '0') return kit_fail(err, "board: empty run with a leading zero in rank %d", rank + 1);
             while (i < len && isdigit((unsigned char)s[i]) && n <= MQ_N) n = n * 10 + (s[i++] - '0');
             i--;
             if (n < 1 || n > MQ_N)
-                return fail(err, "board: empty run '%d' in rank %d (must be 1..12)", n, rank + 1);
+                return kit_fail(err, "board: empty run '%d' in rank %d (must be 1..12)", n, rank + 1);
             if (file + n > MQ_N)
-                return fail(err, "board: rank %d has more than 12 files", rank + 1);
+                return kit_fail(err, "board: rank %d has more than 12 files", rank + 1);
             file += n;
             continue;
         }
         int colour = (ch == 'i' || ch == 'I') ? IVORY : (ch == 'c' || ch == 'C') ? CIGAR : -1;
         if (colour < 0)
-            return fail(err, "board: unknown character '%c' in rank %d (expected 1-12, i, c, I[h], C[h] or /)",
+            return kit_fail(err, "board: unknown character '%c' in rank %d (expected 1-12, i, c, I[h], C[h] or /)",
                         isprint((unsigned char)ch) ? ch : '?', rank + 1);
-        if (file >= MQ_N) return fail(err, "board: rank %d has more than 12 files", rank + 1);
+        if (file >= MQ_N) return kit_fail(err, "board: rank %d has more than 12 files", rank + 1);
         int height = 1, sq = mq_sq(file, rank);
         char at[8];
         sqname(sq, at);
         if (isupper((unsigned char)ch)) {
             if (i + 1 >= len || s[i + 1] != '[')
-                return fail(err, "board: queen '%c' at %s must be followed by its height in brackets, e.g. %c[20]", ch, at, ch);
+                return kit_fail(err, "board: queen '%c' at %s must be followed by its height in brackets, e.g. %c[20]", ch, at, ch);
             size_t j = i + 2;
             height = 0;
             while (j < len && isdigit((unsigned char)s[j]) && height <= MQ_MAX_HEIGHT)
                 height = height * 10 + (s[j++] - '0');
-            if (j == i + 2) return fail(err, "board: missing height in the brackets at %s", at);
+            if (j == i + 2) return kit_fail(err, "board: missing height in the brackets at %s", at);
             if (j >= len || s[j] != ']')
-                return fail(err, "board: height at %s must be a number 2..99 closed by ']'", at);
-            if (height == 0) return fail(err, "board: height 0 at %s", at);
+                return kit_fail(err, "board: height at %s must be a number 2..99 closed by ']'", at);
+            if (height == 0) return kit_fail(err, "board: height 0 at %s", at);
             if (height == 1)
-                return fail(err, "board: height 1 at %s is a baby: write it '%c'", at, tolower((unsigned char)ch));
+                return kit_fail(err, "board: height 1 at %s is a baby: write it '%c'", at, tolower((unsigned char)ch));
             if (height > MQ_MAX_HEIGHT || s[i + 2] == '0')
-                return fail(err, "board: height at %s must be 2..99 without leading zeros", at);
+                return kit_fail(err, "board: height at %s must be 2..99 without leading zeros", at);
             i = j;
             if (nq[colour] < 2) qsq[colour][nq[colour]] = sq;
             nq[colour]++;
@@ -141,15 +132,15 @@ static bool parse_board(MQPos *p, const char *s, size_t len, char *err) {
         mq_put(p, sq, colour, height);
         file++;
     }
-    if (rank != 0) return fail(err, "board: %d ranks, expected 12", MQ_N - rank);
+    if (rank != 0) return kit_fail(err, "board: %d ranks, expected 12", MQ_N - rank);
     for (int c = 0; c < 2; c++) {
         const char *name = c == IVORY ? "Ivory" : "Cigar";
-        if (nq[c] == 0) return fail(err, "board: %s has no queen (a stack of height 2 or more)", name);
+        if (nq[c] == 0) return kit_fail(err, "board: %s has no queen (a stack of height 2 or more)", name);
         if (nq[c] > 1) {
             char a[8], b[8];
             sqname(qsq[c][0], a);
             sqname(qsq[c][1], b);
-            return fail(err, "board: %s has %d queens (%s and %s); one queen per side", name, nq[c], a, b);
+            return kit_fail(err, "board: %s has %d queens (%s and %s); one queen per side", name, nq[c], a, b);
         }
     }
     return true;
@@ -160,29 +151,29 @@ bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     size_t len[5];
     int n = split_fields(text, f, len);
     if (n != 4)
-        return fail(err, "position string: %d fields, expected 4 (board side swap ply)", n);
+        return kit_fail(err, "position string: %d fields, expected 4 (board side swap ply)", n);
     MQPos p;
     mq_clear(&p);
     if (!parse_board(&p, f[0], len[0], err)) return false;
     if (len[1] != 1 || (f[1][0] != 'i' && f[1][0] != 'c'))
-        return fail(err, "side to move: '%.*s', expected i (Ivory) or c (Cigar)", (int)(len[1] > 20 ? 20 : len[1]), f[1]);
+        return kit_fail(err, "side to move: '%.*s', expected i (Ivory) or c (Cigar)", (int)(len[1] > 20 ? 20 : len[1]), f[1]);
     p.stm = f[1][0] == 'i' ? IVORY : CIGAR;
     const char *sc = len[2] == 1 ? (const char *)memchr(SWAP_CHARS, f[2][0], 4) : NULL;
     if (!sc)
-        return fail(err, "swap state: '%.*s', expected w (pending), a (available), s (taken) or - (none)", (int)(len[2] > 20 ? 20 : len[2]), f[2]);
+        return kit_fail(err, "swap state: '%.*s', expected w (pending), a (available), s (taken) or - (none)", (int)(len[2] > 20 ? 20 : len[2]), f[2]);
     p.swap = (uint8_t)(sc - SWAP_CHARS);
     if (p.swap == SWAP_PENDING && p.stm != IVORY)
-        return fail(err, "swap state 'w' (pie pending) needs Ivory to move");
+        return kit_fail(err, "swap state 'w' (pie pending) needs Ivory to move");
     if (p.swap == SWAP_AVAILABLE && p.stm != CIGAR)
-        return fail(err, "swap state 'a' (swap available) needs Cigar to move");
+        return kit_fail(err, "swap state 'a' (swap available) needs Cigar to move");
     long ply = 0;
     for (size_t i = 0; i < len[3]; i++) {
         if (!isdigit((unsigned char)f[3][i]) || ply > MQ_MAX_PLY)
-            return fail(err, "ply: '%.*s', expected a number 0..%d", (int)(len[3] > 20 ? 20 : len[3]), f[3], MQ_MAX_PLY);
+            return kit_fail(err, "ply: '%.*s', expected a number 0..%d", (int)(len[3] > 20 ? 20 : len[3]), f[3], MQ_MAX_PLY);
         ply = ply * 10 + (f[3][i] - '0');
     }
     if (ply > MQ_MAX_PLY || (len[3] > 1 && f[3][0] == '0'))
-        return fail(err, "ply: '%.*s', expected a number 0..%d without leading zeros", (int)(len[3] > 20 ? 20 : len[3]), f[3], MQ_MAX_PLY);
+        return kit_fail(err, "ply: '%.*s', expected a number 0..%d without leading zeros", (int)(len[3] > 20 ? 20 : len[3]), f[3], MQ_MAX_PLY);
     p.ply = (int32_t)ply;
     p.pie = (uint8_t)(cfg->v[MQ_OPT_PIE] != 0);
     p.key = mq_compute_key(&p);

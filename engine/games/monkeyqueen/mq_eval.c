@@ -1,7 +1,8 @@
 /* mq_eval.c — Monkey Queen's static evaluation and its printed breakdown; every weight
  * lives in one table here so that tuning touches nothing else. The evaluation is hot
- * code (compiled twice, see MQ_HOT in mq.h); the breakdown only once. */
+ * code (compiled twice, see KIT_HOT in common/hot.h); the breakdown only once. */
 #include "mq.h"
+#include "../common/linear.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,20 +22,14 @@ typedef enum {
     T_NB
 } Term;
 
-/* A term counts for the side to move with weight, against it with weight_them. */
-typedef struct {
-    const char *name;
-    int weight, weight_them;
-} TermDef;
-
-static const TermDef TERMS[T_NB] = {
-    [T_CHECKERS] = {"checkers", 100, 100},
-    [T_BABIES] = {"babies", 50, 50},
-    [T_QUEEN_MOB] = {"queen mobility", 5, 5},
-    [T_Q_THREATS] = {"queen threats", -5, -5},
+static const KitTerm TERMS[T_NB] = {
+    [T_CHECKERS] = {"checkers", 100},
+    [T_BABIES] = {"babies", 50},
+    [T_QUEEN_MOB] = {"queen mobility", 5},
+    [T_Q_THREATS] = {"queen threats", -5},
 };
-/* For the side to move: sight is mutual, so whoever moves next strikes first. */
-#define TEMPO 25
+/* The tempo (25) is for the side to move: sight is mutual, so whoever moves next strikes first. */
+static const KitEval EVAL = {TERMS, T_NB, 25};
 
 /* Squares on each line seen along that line by a colour's pieces (line-position bits). */
 typedef uint16_t Sight[MQ_LINES];
@@ -61,7 +56,7 @@ static void queen_terms(const MQPos *p, int c, const uint16_t *enemy, int f[T_NB
         int l = s->line[t];
         uint64_t w = p->line[l];
         unsigned empty = mq_reach_w(s->pos[t], w) & ~(unsigned)(w >> 32) & 0xFFFF;
-        open += mq_popcount64(empty);
+        open += bb_popcount(empty);
         for (; empty; empty &= empty - 1) {
             const MQSqLines *e = &mq_sqlines[mq_line_base[l] + __builtin_ctz(empty) * mq_line_step[l]];
             unsigned reached = 0;
@@ -81,45 +76,31 @@ static void features(const MQPos *p, int f[2][T_NB]) {
     sight(p, CIGAR, seen[CIGAR]);
     for (int k = 0; k < 2; k++) {
         int c = p->stm ^ k, q = p->queen[c];
-        int stacks = mq_popcount64(p->bb[c][0]) + mq_popcount64(p->bb[c][1]) + mq_popcount64(p->bb[c][2]);
+        int stacks = bb_popcount(p->bb[c][0]) + bb_popcount(p->bb[c][1]) + bb_popcount(p->bb[c][2]);
         f[k][T_BABIES] = stacks - 1;
         f[k][T_CHECKERS] = stacks - 1 + p->height[q];
         queen_terms(p, c, seen[c ^ 1], f[k]);
     }
 }
 
-Score MQ_HOT(mq_evaluate)(const GamePos *gp) {
+Score KIT_HOT(mq_evaluate)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     if (p->queen[IVORY] == MQ_NO_SQ || p->queen[CIGAR] == MQ_NO_SQ) return 0; /* over: the search knows */
     int f[2][T_NB];
     features(p, f);
-    int s = TEMPO;
-    for (int t = 0; t < T_NB; t++) s += TERMS[t].weight * f[0][t] - TERMS[t].weight_them * f[1][t];
-    return (Score)s;
+    return (Score)kit_eval(&EVAL, f[0], f[1]);
 }
 
-#ifndef MQ_HOT_BMI2
+#ifndef KIT_HOT_BMI2
 void mq_eval_trace(const GamePos *gp, char *out, size_t size) {
     const MQPos *p = (const MQPos *)gp;
-    int c = p->stm;
-    size_t n = 0;
-#define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
     if (p->queen[IVORY] == MQ_NO_SQ || p->queen[CIGAR] == MQ_NO_SQ) {
-        PUT("the game is over (a queen was captured)\n");
+        snprintf(out, size, "the game is over (a queen was captured)\n");
         return;
     }
     int f[2][T_NB];
     features(p, f);
-    const char *me = c == IVORY ? "Ivory" : "Cigar", *them = c == IVORY ? "Cigar" : "Ivory";
-    PUT("%-18s %11s %6s %6s %7s\n", "term", "weights", me, them, "score");
-    int total = TEMPO;
-    for (int t = 0; t < T_NB; t++) {
-        int v = TERMS[t].weight * f[0][t] - TERMS[t].weight_them * f[1][t];
-        total += v;
-        PUT("%-18s %5d/%-5d %6d %6d %7d\n", TERMS[t].name, TERMS[t].weight, TERMS[t].weight_them, f[0][t], f[1][t], v);
-    }
-    PUT("%-18s %11d %6s %6s %7d\n", "tempo", TEMPO, "", "", TEMPO);
-    PUT("total %d (for %s, the side to move)\n", total, me);
-#undef PUT
+    static const char *const COLOURS[2] = {"Ivory", "Cigar"};
+    kit_eval_trace(&EVAL, f[0], f[1], p->stm, COLOURS, out, size, 0);
 }
 #endif

@@ -2,11 +2,9 @@
  * operations (one per build of the hot code) and the choice among them at start-up. */
 #include "mq_game.h"
 
-#include <pthread.h>
-
 #include "mq.h"
 
-static const GameOps *mq_init(void);
+static const char *mq_init(void);
 
 static const GameOptionDef MQ_OPTIONS[MQ_OPT_NB] = {
     [MQ_OPT_PIE] = {.name = "PieRule", .type = GOPT_CHECK, .def = 1, .min = 0, .max = 1},
@@ -50,58 +48,22 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
     return OUTCOME_LOSS;
 }
 
-/* One table per build of the hot functions; sfx is their suffix (see MQ_HOT in mq.h). */
-#define MQ_OPS(sfx, isa_name)                                                             \
-    {                                                                                     \
-        .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,            \
-        .n_options = MQ_OPT_NB, .option_prefix = "", .isa = isa_name, .init = mq_init,   \
-        .startpos = mq_startpos, .parse_pos = mq_parse_pos, .print_pos = mq_print_pos,    \
-        .display = mq_display, .parse_move = mq_parse_move, .print_move = mq_print_move,  \
-        .gen_moves = mq_gen##sfx, .count_moves = mq_count##sfx, .nth_move = mq_nth##sfx,  \
-        .is_legal = mq_is_legal##sfx, .is_noisy = mq_is_noisy,                            \
-        .noisy_value = mq_noisy_value, .history_size = MQ_SQ_NB * MQ_SQ_NB + 1,           \
-        .history_index = mq_history_index, .make = mq_make##sfx,                          \
-        .unmake = mq_unmake##sfx, .key = mq_key, .player_to_move = mq_player_to_move,     \
-        .ply = mq_ply, .in_check = mq_in_check##sfx,                                      \
-        .winning_move = mq_winning_move##sfx, .see_ge = mq_see_ge##sfx,                   \
-        .make_null = mq_make_null, .unmake_null = mq_unmake_null,                         \
-        .terminal = mq_terminal,                                                          \
-        .no_moves_outcome = mq_no_moves_outcome, .evaluate = mq_evaluate##sfx,            \
-        .eval_trace = mq_eval_trace,                                                      \
-    }
+/* The table the core plays with; kit_init sets its hot entries (mq_hot). */
+GameOps MONKEY_QUEEN = {
+    .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true},
+    .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,
+    .n_options = MQ_OPT_NB, .option_prefix = "", .init = mq_init, .startpos = mq_startpos,
+    .parse_pos = mq_parse_pos, .print_pos = mq_print_pos, .display = mq_display,
+    .parse_move = mq_parse_move, .print_move = mq_print_move, .is_noisy = mq_is_noisy,
+    .noisy_value = mq_noisy_value, .history_size = MQ_SQ_NB * MQ_SQ_NB + 1,
+    .history_index = mq_history_index, .key = mq_key, .player_to_move = mq_player_to_move,
+    .ply = mq_ply, .make_null = mq_make_null, .unmake_null = mq_unmake_null,
+    .terminal = mq_terminal, .no_moves_outcome = mq_no_moves_outcome,
+    .eval_trace = mq_eval_trace,
+};
 
-const GameOps MONKEY_QUEEN = MQ_OPS(, "x86-64");
-#ifdef MQ_HAVE_BMI2
-static const GameOps MONKEY_QUEEN_BMI2 = MQ_OPS(_bmi2, "x86-64+popcnt+bmi2");
-#endif
+static KitDispatch mq_dispatch = {.ops = &MONKEY_QUEEN, .hot = KIT_BUILDS(mq_hot), .tables = mq_init_tables};
 
-static int cpu_variants(const GameOps **out) {
-    int n = 0;
-    out[n++] = &MONKEY_QUEEN;
-#ifdef MQ_HAVE_BMI2
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
-        __builtin_cpu_supports("bmi2"))
-        out[n++] = &MONKEY_QUEEN_BMI2;
-#endif
-    return n;
-}
+static const char *mq_init(void) { return kit_init(&mq_dispatch); }
 
-static pthread_once_t mq_once = PTHREAD_ONCE_INIT;
-static const GameOps *mq_best;
-
-static void mq_init_once(void) {
-    const GameOps *v[MQ_MAX_VARIANTS];
-    mq_init_tables();
-    mq_best = v[cpu_variants(v) - 1];
-}
-
-static const GameOps *mq_init(void) {
-    pthread_once(&mq_once, mq_init_once);
-    return mq_best;
-}
-
-int mq_variants(const GameOps **out) {
-    mq_init();
-    return cpu_variants(out);
-}
+int mq_variants(const GameOps **out) { return kit_variants(&mq_dispatch, out); }

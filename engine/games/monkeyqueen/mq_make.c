@@ -1,8 +1,8 @@
 /* mq_make.c — Monkey Queen's make and unmake: the line words, bitboards, heights and the
- * incremental Zobrist key, restored exactly (hot: see MQ_HOT in mq.h). */
+ * incremental Zobrist key, restored exactly (hot: see KIT_HOT in common/hot.h). */
 #include "mq.h"
 
-void MQ_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) {
+void KIT_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) {
     MQPos *p = (MQPos *)gp;
     MQUndo *u = (MQUndo *)gu;
     u->key = p->key;
@@ -60,7 +60,7 @@ void MQ_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) {
     p->key = k;
 }
 
-void MQ_HOT(mq_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
+void KIT_HOT(mq_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     MQPos *p = (MQPos *)gp;
     const MQUndo *u = (const MQUndo *)gu;
     p->key = u->key;

@@ -1,5 +1,5 @@
 /* mq_movegen.c — Monkey Queen's move generation from line-occupancy words: listing, bulk
- * counting, the k-th move (random playouts) and the legality test (hot: see MQ_HOT). */
+ * counting, the k-th move (random playouts) and the legality test (hot: see KIT_HOT in common/hot.h). */
 #include "mq.h"
 
 /* Projection offsets of (square - enemy queen) on each line direction, biased by 22,
@@ -24,7 +24,7 @@ static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigne
  * anti-diagonal; bit i of a lane is position i on the stack's line of that type); the
  * square of bit b is mq_word_sq[sq][b]. caps (0 or 0xFFFF) says whether captures count,
  * the ok_* masks which empty squares of each line the stack may go to. Captures and
- * quiet moves are disjoint, so the stack has popcount(word) moves. */
+ * quiet moves are disjoint, so the stack has bb_popcount(word) moves. */
 static inline uint64_t stack_moves(const MQPos *p, int sq, int e, unsigned caps, unsigned ok_rank,
                                    unsigned ok_file, unsigned ok_diag, unsigned ok_anti) {
     int f = mq_file(sq), r = mq_rank(sq);
@@ -73,7 +73,7 @@ static inline uint64_t babies_word(const MQPos *p, int c, int q, int w) {
 
 /* Moves are listed stack by stack (the queen, then the babies by square), each stack's in
  * the order of its bits, then swap: mq_nth and mq_gen(GEN_ALL) share this order. */
-int MQ_HOT(mq_gen)(const GamePos *gp, Move *list, GenKind kind) {
+int KIT_HOT(mq_gen)(const GamePos *gp, Move *list, GenKind kind) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e], n = 0;
     if (q == MQ_NO_SQ) return 0; /* our queen was captured: the game is over */
@@ -87,14 +87,14 @@ int MQ_HOT(mq_gen)(const GamePos *gp, Move *list, GenKind kind) {
     return n;
 }
 
-uint64_t MQ_HOT(mq_count)(const GamePos *gp) {
+uint64_t KIT_HOT(mq_count)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e];
     if (q == MQ_NO_SQ) return 0;
-    uint64_t n = (uint64_t)mq_popcount64(queen_moves(p, q, e, GEN_ALL)) + (p->swap == SWAP_AVAILABLE && p->pie);
+    uint64_t n = (uint64_t)bb_popcount(queen_moves(p, q, e, GEN_ALL)) + (p->swap == SWAP_AVAILABLE && p->pie);
     for (int w = 0; w < 3; w++)
         for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1)
-            n += (uint64_t)mq_popcount64(baby_moves(p, w * 64 + __builtin_ctzll(b), e, eq, GEN_ALL));
+            n += (uint64_t)bb_popcount(baby_moves(p, w * 64 + __builtin_ctzll(b), e, eq, GEN_ALL));
     return n;
 }
 
@@ -104,25 +104,25 @@ static inline int nth_bit(uint64_t x, uint64_t k) {
     return __builtin_ctzll(x);
 }
 
-Move MQ_HOT(mq_nth)(const GamePos *gp, uint64_t k) {
+Move KIT_HOT(mq_nth)(const GamePos *gp, uint64_t k) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1, q = p->queen[c], eq = p->queen[e];
     if (q == MQ_NO_SQ) return MOVE_NONE;
-    uint64_t m = queen_moves(p, q, e, GEN_ALL), n = (uint64_t)mq_popcount64(m);
+    uint64_t m = queen_moves(p, q, e, GEN_ALL), n = (uint64_t)bb_popcount(m);
     if (k < n) return stack_move(p, q, (Move)q | MF_QUEEN, nth_bit(m, k), eq);
     k -= n;
     for (int w = 0; w < 3; w++)
         for (uint64_t b = babies_word(p, c, q, w); b; b &= b - 1) {
             int sq = w * 64 + __builtin_ctzll(b);
             m = baby_moves(p, sq, e, eq, GEN_ALL);
-            n = (uint64_t)mq_popcount64(m);
+            n = (uint64_t)bb_popcount(m);
             if (k < n) return stack_move(p, sq, (Move)sq, nth_bit(m, k), eq);
             k -= n;
         }
     return k == 0 && p->swap == SWAP_AVAILABLE && p->pie ? MQ_MOVE_SWAP : MOVE_NONE;
 }
 
-bool MQ_HOT(mq_is_legal)(const GamePos *gp, Move m) {
+bool KIT_HOT(mq_is_legal)(const GamePos *gp, Move m) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, e = c ^ 1;
     if (p->queen[c] == MQ_NO_SQ) return false;
@@ -167,13 +167,13 @@ static inline uint64_t seen_by(const MQPos *p, int sq, int c) {
     return r;
 }
 
-bool MQ_HOT(mq_in_check)(const GamePos *gp) {
+bool KIT_HOT(mq_in_check)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     int q = p->queen[p->stm];
     return q != MQ_NO_SQ && seen_by(p, q, p->stm ^ 1) != 0;
 }
 
-Move MQ_HOT(mq_winning_move)(const GamePos *gp) {
+Move KIT_HOT(mq_winning_move)(const GamePos *gp) {
     const MQPos *p = (const MQPos *)gp;
     int c = p->stm, eq = p->queen[c ^ 1];
     if (p->queen[c] == MQ_NO_SQ || eq == MQ_NO_SQ) return MOVE_NONE;
@@ -189,7 +189,7 @@ Move MQ_HOT(mq_winning_move)(const GamePos *gp) {
  * MQ_SEE_BABY; a queen MQ_SEE_QUEEN, so large that a queen only ever takes last (a queen
  * recaptured is a lost game). Each side recaptures with a baby while it has one in sight
  * of the square, else with its queen; pieces that leave a line uncover the ones behind. */
-bool MQ_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold) {
+bool KIT_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold) {
     const MQPos *p = (const MQPos *)gp;
     if (!(m & MF_CAPTURE)) return threshold <= 0;
     if (m & MF_VICTIM_QUEEN) return true;
@@ -233,3 +233,9 @@ bool MQ_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold) {
     }
     return gain[0] >= threshold;
 }
+
+/* The entries of the table this build sets (see common/hot.h). */
+const GameOps KIT_HOT(mq_hot) = {
+    KIT_HOT_ENTRIES(mq),
+    .in_check = KIT_HOT(mq_in_check), .winning_move = KIT_HOT(mq_winning_move), .see_ge = KIT_HOT(mq_see_ge),
+};

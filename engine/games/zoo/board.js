@@ -2,7 +2,8 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, disc, isUpper, ownerByCase, sideDecider, checkSide } = boards.kit;
+  const { U, disc, isUpper, ownerByCase, sideDecider, checkSide, noProgressLimit, plural } = boards.kit;
+  const NAME = { 1: 'Sand', 2: 'Green' };
   const tables = boards.tables;
 
   // Zoo Contest: elephant E, monkey M, mouse S (Royal: F, N, T); (..) is a shared square;
@@ -11,6 +12,30 @@
   const ZOO = { e: 'E', f: 'E', m: 'M', n: 'M', s: 'S', t: 'S' };
   tables.zoo = {
     title: 'Zoo Contest',
+    sides: { 1: { name: 'Sand', colour: '#e9d9a8' }, 2: { name: 'Green', colour: '#3e5a36' } },
+    legend: [
+      { letter: 'E', name: 'elephant', text: 'one step in any direction, never onto a mouse or the other elephant (its first move straight). Coming next to the enemy monkey makes that monkey retreat.' },
+      { letter: 'M', name: 'monkey', text: '1 or 2 squares in a line, never next to the enemy elephant; landing on an enemy mouse flings it back to its pool.' },
+      { letter: 'S', name: 'mouse', text: 'one step in any direction; stepping may spawn a new mouse beside its old square; a pool mouse may be dropped on the home row. A mouse on the enemy elephant makes it retreat.' },
+      { letter: 'F', name: 'Royal elephant (long game)', text: 'a piece that has reached its far row; Royal monkey and mouse likewise.' },
+      { letter: 'e', name: 'Green elephant', text: 'as Sand\'s. Goal: elephant, monkey and a mouse each on the far row (short game).' },
+    ],
+    // A pool mouse is dropped on its owner's home row (Sand rank 1, Green the top rank).
+    dropOwner(move, m) { const r = /@[a-o](\d+)$/.exec(move); return r ? (+r[1] === 1 ? 1 : (+r[1] === m.rows.length ? 2 : 0)) : 0; },
+    pending(f) {
+      if (f.pending === '-') return '';
+      const owner = isUpper(f.pending[0]) ? 1 : 2;
+      return `${NAME[f.side]} decides where ${NAME[owner]}'s ${f.pending[0].toLowerCase() === 'e' ? 'elephant' : 'monkey'} on ${f.pending.slice(1, f.pending.indexOf('/'))} retreats`;
+    },
+    reason(c) {
+      const f = c.fields;
+      if (!f) return '';
+      const flags = (pl) => new Set(f.goals.split('').filter((g) => g !== '-' && (isUpper(g) ? 1 : 2) === pl).map((g) => g.toUpperCase()));
+      for (const pl of [1, 2]) if (flags(pl).size === 3) return `${NAME[pl]} reached all three goals (elephant, monkey, mouse)`;
+      const lim = noProgressLimit(c) ?? 200;
+      if (lim && +f.noprogress >= lim) return `no goal, Royal or fling for ${lim} plies`;
+      return '';
+    },
     fields: ['side', 'elephants', 'goals', 'pending', 'noprogress', 'ply'],
     minSize: [5, 4],
     maxSize: [15, 15],
@@ -30,7 +55,7 @@
     },
     pieceName(p) {
       const kind = { E: 'elephant', M: 'monkey', S: 'mouse' }[ZOO[p.letter.toLowerCase()]];
-      return `player ${ownerByCase(p.letter)} ${/[FNT]/i.test(p.letter) ? 'Royal ' : ''}${kind}`;
+      return `${NAME[ownerByCase(p.letter)]} ${/[FNT]/i.test(p.letter) ? 'Royal ' : ''}${kind}`;
     },
     decider: sideDecider,
     check(f) {
@@ -42,20 +67,17 @@
       for (const row of ctx.rows) for (const cell of row) for (const p of cell.pieces) if (ZOO[p.letter.toLowerCase()] === 'S') mice[ownerByCase(p.letter)]++;
       return [1, 2].map((pl) => ({
         owner: pl,
-        items: [{ hook: pl === ctx.decider ? '@' : null, label: 'mice in pool', count: Math.max(0, 4 - mice[pl]), kind: 'pool', letter: pl === 1 ? 'S' : 's' }],
+        items: [{ hook: pl === ctx.decider ? '@' : null, label: (n) => (n === 1 ? 'mouse in pool' : 'mice in pool'), count: Math.max(0, 4 - mice[pl]), kind: 'pool', letter: pl === 1 ? 'S' : 's' }],
       }));
     },
     marks(f) { return f.pending === '-' ? [] : [f.pending.slice(1, f.pending.indexOf('/'))]; },
     facts(f) {
-      const out = [`player ${f.side} decides`];
-      const goals = (pl) => f.goals.split('').filter((g) => (pl === 1 ? isUpper(g) : !isUpper(g) && g !== '-')).map((g) => g.toUpperCase()).join('') || 'none';
-      out.push(`goals: p1 ${goals(1)}, p2 ${goals(2)}`);
-      if (f.elephants !== '-') out.push(`elephant not moved yet: ${f.elephants.split('').map((e) => (isUpper(e) ? 'p1' : 'p2')).join(', ')}`);
-      if (f.pending !== '-') {
-        const who = isUpper(f.pending[0]) ? 1 : 2;
-        out.push(`pending retreat: player ${who}'s ${f.pending[0].toLowerCase() === 'e' ? 'elephant' : 'monkey'} on ${f.pending.slice(1, f.pending.indexOf('/'))} (player ${f.pending.split('/')[1]} made the move)`);
-      }
-      out.push(`no progress for ${f.noprogress} plies`, `ply ${f.ply}`);
+      const out = [];
+      const word = { E: 'elephant', M: 'monkey', S: 'mouse' };
+      const goals = (pl) => f.goals.split('').filter((g) => (pl === 1 ? isUpper(g) : !isUpper(g) && g !== '-')).map((g) => word[g.toUpperCase()]).join(', ') || 'none yet';
+      out.push(`goals: Sand ${goals(1)}; Green ${goals(2)}`);
+      if (f.elephants !== '-') out.push(`first elephant move still straight: ${f.elephants.split('').map((e) => NAME[isUpper(e) ? 1 : 2]).join(', ')}`);
+      out.push(`${plural(+f.noprogress, "ply", "plies")} without progress`);
       return out;
     },
     choiceLabel(m, parts) {

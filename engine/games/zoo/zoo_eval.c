@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "zoo.h"
+#include "../common/linear.h"
 
 /* Terms, each a count per player; the score is the weighted difference for the player who
  * decides. Every count is a property of the position up to a half turn of the board and a
@@ -17,19 +18,14 @@ typedef enum {
     T_NB
 } Term;
 
-typedef struct {
-    const char *name;
-    int weight;
-} TermDef;
-
-static const TermDef TERMS[T_NB] = {
+static const KitTerm TERMS[T_NB] = {
     [T_FLAGS] = {"goal flags", 150},
     [T_RACE] = {"race (moves to go)", -40},
     [T_MICE] = {"mice on the board", 20},
     [T_SLOWEST] = {"slowest flag (moves)", -40},
 };
-/* For the player who decides: the next move is his. */
-#define TEMPO 20
+/* The tempo (20) is for the player who decides: the next move is his. */
+static const KitEval EVAL = {TERMS, T_NB, 20};
 
 static inline int absi(int x) { return x < 0 ? -x : x; }
 
@@ -161,9 +157,7 @@ Score zoo_evaluate(const GamePos *gp) {
     int me = p->st.side, f[2][T_NB];
     features(p, me, f[0]);
     features(p, me ^ 1, f[1]);
-    int s = TEMPO;
-    for (int t = 0; t < T_NB; t++) s += TERMS[t].weight * (f[0][t] - f[1][t]);
-    return (Score)s;
+    return (Score)kit_eval(&EVAL, f[0], f[1]);
 }
 
 void zoo_eval_trace(const GamePos *gp, char *out, size_t size) {
@@ -171,14 +165,5 @@ void zoo_eval_trace(const GamePos *gp, char *out, size_t size) {
     int me = p->st.side, f[2][T_NB];
     features(p, 0, f[0]);
     features(p, 1, f[1]);
-    size_t n = 0;
-#define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
-    PUT("%-22s %8s %8s %7s %8s\n", "term", "player 1", "player 2", "weight", "score");
-    for (int t = 0; t < T_NB; t++) {
-        int v = TERMS[t].weight * (f[me][t] - f[me ^ 1][t]);
-        PUT("%-22s %8d %8d %7d %8d\n", TERMS[t].name, f[0][t], f[1][t], TERMS[t].weight, v);
-    }
-    PUT("%-22s %8s %8s %7d %8d\n", "tempo", "", "", TEMPO, TEMPO);
-    PUT("Total for player %d (who decides): %d\n", me + 1, (int)zoo_evaluate(gp));
-#undef PUT
+    kit_eval_trace(&EVAL, f[me], f[me ^ 1], me, NULL, out, size, 0);
 }

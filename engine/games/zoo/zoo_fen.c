@@ -2,24 +2,15 @@
  * (naming the field and the reason) of anything malformed or impossible by the rules.
  *   <board> <side> <elephants> <goals> <pending> <no-progress> <ply>   (rules file, zoo.md) */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../common/fields.h"
 #include "zoo.h"
+#include "../common/fail.h"
 
 #define ZOO_MAX_COUNTER 1000000000L
 static const char GOAL_LETTERS[] = "EMSems";
-
-static bool fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(char *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, ERR_STR_MAX, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static const char *sqname(int sq, char *buf) {
     square_name(zoo_file(sq), zoo_rank(sq), buf);
@@ -63,19 +54,19 @@ static bool place(ZooPos *p, const Letter *l, int sq, char ch, char *err) {
     char at[8];
     static const char *NAMES[K_NB] = {"elephant", "monkey", "mouse"};
     if (l->royal && !p->st.longgame)
-        return fail(err, "board: Royal '%c' on %s, but LongGame is off (Royal pieces exist only in the long game)", ch,
+        return kit_fail(err, "board: Royal '%c' on %s, but LongGame is off (Royal pieces exist only in the long game)", ch,
                     sqname(sq, at));
     if (p->cell[sq] & C_PIECE(l->player, l->kind))
-        return fail(err, "board: two %s of player %d on %s", l->kind == K_MOUSE ? "mice" : "pieces of one kind",
+        return kit_fail(err, "board: two %s of player %d on %s", l->kind == K_MOUSE ? "mice" : "pieces of one kind",
                     l->player + 1, sqname(sq, at));
     int have = l->kind == K_ELEPHANT ? p->st.esq[l->player] != ZOO_NO_SQ
                : l->kind == K_MONKEY ? p->st.msq[l->player] != ZOO_NO_SQ
                                      : p->st.nmice[l->player] >= 4;
     if (have) {
-        if (l->kind == K_MOUSE) return fail(err, "board: player %d has more than 4 mice", l->player + 1);
+        if (l->kind == K_MOUSE) return kit_fail(err, "board: player %d has more than 4 mice", l->player + 1);
         char at2[8];
         int other = l->kind == K_ELEPHANT ? p->st.esq[l->player] : p->st.msq[l->player];
-        return fail(err, "board: player %d has two %ss (%s and %s)", l->player + 1, NAMES[l->kind],
+        return kit_fail(err, "board: player %d has two %ss (%s and %s)", l->player + 1, NAMES[l->kind],
                     sqname(other, at2), sqname(sq, at));
     }
     zoo_place(p, l->player, l->kind, sq, l->royal);
@@ -91,60 +82,60 @@ static bool parse_board(ZooPos *p, const char *s, char *err) {
     for (size_t i = 0;; i++) {
         char ch = s[i];
         if (ch == '/' || ch == '\0') {
-            if (file != w) return fail(err, "board: rank %d has %d files, expected %d (Width)", rank + 1, file, w);
+            if (file != w) return kit_fail(err, "board: rank %d has %d files, expected %d (Width)", rank + 1, file, w);
             if (ch == '\0') break;
-            if (--rank < 0) return fail(err, "board: more than %d ranks (Height)", h);
+            if (--rank < 0) return kit_fail(err, "board: more than %d ranks (Height)", h);
             file = 0;
             continue;
         }
         if (isdigit((unsigned char)ch)) {
-            if (ch == '0') return fail(err, "board: '0' in rank %d (a run of empty squares is 1 or more)", rank + 1);
+            if (ch == '0') return kit_fail(err, "board: '0' in rank %d (a run of empty squares is 1 or more)", rank + 1);
             long n = 0;
             while (isdigit((unsigned char)s[i]) && n <= w) n = n * 10 + (s[i++] - '0');
             if (isdigit((unsigned char)s[i]) || file + n > w)
-                return fail(err, "board: rank %d has more than %d files (Width)", rank + 1, w);
+                return kit_fail(err, "board: rank %d has more than %d files (Width)", rank + 1, w);
             i--;
             file += (int)n;
             continue;
         }
-        if (file >= w) return fail(err, "board: rank %d has more than %d files (Width)", rank + 1, w);
+        if (file >= w) return kit_fail(err, "board: rank %d has more than %d files (Width)", rank + 1, w);
         int sq = zoo_sq(file, rank);
         Letter l;
         if (ch == '(') {
             int n = 0, last = -1;
             for (i++; s[i] && s[i] != ')'; i++, n++) {
                 if (!read_letter(s[i], &l))
-                    return fail(err, "board: '%c' in the brackets on %s is not a piece (EFMNST, efmnst)",
+                    return kit_fail(err, "board: '%c' in the brackets on %s is not a piece (EFMNST, efmnst)",
                                 isprint((unsigned char)s[i]) ? s[i] : '?', sqname(sq, at));
                 if (letter_rank(&l) == last)
-                    return fail(err, "board: two %s of player %d on %s",
+                    return kit_fail(err, "board: two %s of player %d on %s",
                                 (const char *[]){"elephants", "monkeys", "mice"}[l.kind], l.player + 1, sqname(sq, at));
                 if (letter_rank(&l) <= last)
-                    return fail(err, "board: the pieces on %s are not in order (elephants, monkeys, mice; "
+                    return kit_fail(err, "board: the pieces on %s are not in order (elephants, monkeys, mice; "
                                      "player 1 first)", sqname(sq, at));
                 last = letter_rank(&l);
                 if (!place(p, &l, sq, s[i], err)) return false;
             }
-            if (!s[i]) return fail(err, "board: '(' on %s is not closed", sqname(sq, at));
-            if (n < 2) return fail(err, "board: brackets on %s hold %d piece%s (they are for 2 or 3)", sqname(sq, at), n,
+            if (!s[i]) return kit_fail(err, "board: '(' on %s is not closed", sqname(sq, at));
+            if (n < 2) return kit_fail(err, "board: brackets on %s hold %d piece%s (they are for 2 or 3)", sqname(sq, at), n,
                                    n == 1 ? "" : "s");
             if (!combination_ok(p->cell[sq])) {
                 char letters[8];
                 zoo_cell_letters(p, sq, letters);
-                return fail(err, "board: %s holds (%s), pieces that never stand together", sqname(sq, at), letters);
+                return kit_fail(err, "board: %s holds (%s), pieces that never stand together", sqname(sq, at), letters);
             }
         } else if (read_letter(ch, &l)) {
             if (!place(p, &l, sq, ch, err)) return false;
         } else {
-            return fail(err, "board: unknown character '%c' in rank %d (pieces EFMNST efmnst, numbers, '(', ')', '/')",
+            return kit_fail(err, "board: unknown character '%c' in rank %d (pieces EFMNST efmnst, numbers, '(', ')', '/')",
                         isprint((unsigned char)ch) ? ch : '?', rank + 1);
         }
         file++;
     }
-    if (rank != 0) return fail(err, "board: %d ranks, expected %d (Height)", h - rank, h);
+    if (rank != 0) return kit_fail(err, "board: %d ranks, expected %d (Height)", h - rank, h);
     for (int pl = 0; pl < 2; pl++) {
-        if (p->st.esq[pl] == ZOO_NO_SQ) return fail(err, "board: player %d has no elephant", pl + 1);
-        if (p->st.msq[pl] == ZOO_NO_SQ) return fail(err, "board: player %d has no monkey", pl + 1);
+        if (p->st.esq[pl] == ZOO_NO_SQ) return kit_fail(err, "board: player %d has no elephant", pl + 1);
+        if (p->st.msq[pl] == ZOO_NO_SQ) return kit_fail(err, "board: player %d has no monkey", pl + 1);
     }
     return true;
 }
@@ -156,13 +147,13 @@ static bool parse_flags(ZooPos *p, const char *f, char *err) {
     if (!strcmp(f, "E")) p->st.eflag = 1;
     else if (!strcmp(f, "e")) p->st.eflag = 2;
     else if (!strcmp(f, "Ee")) p->st.eflag = 3;
-    else return fail(err, "elephants: '%.20s', expected E, e, Ee or - (elephants that have never moved)", f);
+    else return kit_fail(err, "elephants: '%.20s', expected E, e, Ee or - (elephants that have never moved)", f);
     for (int pl = 0; pl < 2; pl++) {
         if (!(p->st.eflag >> pl & 1)) continue;
         int start = pl ? zoo_sq(p->st.w - 1, p->st.h - 1) : zoo_sq(0, 0);
         char at[8];
         if (p->st.esq[pl] != start || royal_e(p, pl))
-            return fail(err, "elephants: '%c' set, but player %d's elephant is not a Common elephant on its start square %s",
+            return kit_fail(err, "elephants: '%c' set, but player %d's elephant is not a Common elephant on its start square %s",
                         pl ? 'e' : 'E', pl + 1, sqname(start, at));
     }
     return true;
@@ -174,7 +165,7 @@ static bool parse_goals(ZooPos *p, const char *f, char *err) {
     for (const char *c = f; *c; c++) {
         const char *g = strchr(GOAL_LETTERS + next, *c);
         if (!g || !*c)
-            return fail(err, "goals: '%.20s', expected the set flags in the order EMSems, or -", f);
+            return kit_fail(err, "goals: '%.20s', expected the set flags in the order EMSems, or -", f);
         next = (int)(g - GOAL_LETTERS) + 1;
         p->st.goals |= (uint8_t)(1u << (g - GOAL_LETTERS));
     }
@@ -192,11 +183,11 @@ static bool parse_pending(ZooPos *p, const char *f, char *err) {
     case 'e': owner = 1, kind = PEND_ELEPHANT; break;
     case 'M': owner = 0, kind = PEND_MONKEY; break;
     case 'm': owner = 1, kind = PEND_MONKEY; break;
-    default: return fail(err, BAD_PENDING, f);
+    default: return kit_fail(err, BAD_PENDING, f);
     }
     int n = square_parse(f + 1, p->st.w, p->st.h, &file, &rank);
     if (!n || !islower((unsigned char)f[1]) || f[1 + n] != '/' || (f[2 + n] != '1' && f[2 + n] != '2') || f[3 + n])
-        return fail(err, BAD_PENDING, f);
+        return kit_fail(err, BAD_PENDING, f);
 #undef BAD_PENDING
     p->st.pend = (uint8_t)kind;
     p->st.pend_owner = (uint8_t)owner;
@@ -228,31 +219,31 @@ static bool check_goals(const ZooPos *p, char *err) {
         if (!s->longgame) {
             for (int k = 0; k < 3; k++)
                 if (on_far[k] && !(s->goals >> (3 * pl + k) & 1))
-                    return fail(err, "goals: player %d's %s stands on his far row (%s) but '%c' is not set", pl + 1,
+                    return kit_fail(err, "goals: player %d's %s stands on his far row (%s) but '%c' is not set", pl + 1,
                                 NAMES[k], sqname(sqs[k], at), gl[k]);
             continue;
         }
         bool royal[3] = {royal_e(p, pl), royal_m(p, pl), far_mouse != ZOO_NO_SQ && (p->cell[far_mouse] & C_T(pl))};
         for (int k = 0; k < 3; k++)
             if (on_far[k] && !royal[k])
-                return fail(err, "board: player %d's Common %s on %s stands on his far row (it would be Royal)", pl + 1,
+                return kit_fail(err, "board: player %d's Common %s on %s stands on his far row (it would be Royal)", pl + 1,
                             NAMES[k], sqname(sqs[k], at));
         for (int k = 0; k < 2; k++) {
             bool flag = s->goals >> (3 * pl + k) & 1;
             bool r = k ? royal_m(p, pl) : royal_e(p, pl);
             int sq = k ? s->msq[pl] : s->esq[pl];
             if (flag && !r)
-                return fail(err, "goals: '%c' set, but player %d's %s is Common (long game: flags need Royal pieces)",
+                return kit_fail(err, "goals: '%c' set, but player %d's %s is Common (long game: flags need Royal pieces)",
                             gl[k], pl + 1, NAMES[k]);
             if (r && zoo_rank(sq) == home && !flag)
-                return fail(err, "goals: player %d's Royal %s is on his home row (%s) but '%c' is not set", pl + 1,
+                return kit_fail(err, "goals: player %d's Royal %s is on his home row (%s) but '%c' is not set", pl + 1,
                             NAMES[k], sqname(sq, at), gl[k]);
         }
         if (home_royal_mouse != ZOO_NO_SQ && !(s->goals >> (3 * pl + 2) & 1))
-            return fail(err, "goals: player %d's Royal mouse is on his home row (%s) but '%c' is not set", pl + 1,
+            return kit_fail(err, "goals: player %d's Royal mouse is on his home row (%s) but '%c' is not set", pl + 1,
                         sqname(home_royal_mouse, at), gl[2]);
     }
-    if (complete(p, 0) && complete(p, 1)) return fail(err, "goals: both players have all three flags");
+    if (complete(p, 0) && complete(p, 1)) return kit_fail(err, "goals: both players have all three flags");
     return true;
 }
 
@@ -265,30 +256,30 @@ static bool check_retreats(const ZooPos *p, char *err) {
         int o = s->pend_owner, sq = s->pend_sq;
         bool el = s->pend == PEND_ELEPHANT;
         if ((el ? s->esq[o] : s->msq[o]) != sq)
-            return fail(err, "pending: player %d has no %s on %s", o + 1, el ? "elephant" : "monkey", sqname(sq, at));
+            return kit_fail(err, "pending: player %d has no %s on %s", o + 1, el ? "elephant" : "monkey", sqname(sq, at));
         if (el && !elephant_invaded(p, o))
-            return fail(err, "pending: the elephant on %s has no enemy mouse on its square: it need not retreat",
+            return kit_fail(err, "pending: the elephant on %s has no enemy mouse on its square: it need not retreat",
                         sqname(sq, at));
         if (!el && !monkey_threatened(p, o))
-            return fail(err, "pending: the monkey on %s is not next to the enemy elephant: it need not retreat",
+            return kit_fail(err, "pending: the monkey on %s is not next to the enemy elephant: it need not retreat",
                         sqname(sq, at));
         if (el && s->pend_mover == o)
-            return fail(err, "pending: player %d's elephant retreats from player %d's mouse, so player %d moved, not %d",
+            return kit_fail(err, "pending: player %d's elephant retreats from player %d's mouse, so player %d moved, not %d",
                         o + 1, 2 - o, 2 - o, o + 1);
         uint8_t sqs[24];
         int dec = o, n = el ? zoo_elephant_choices(p, o, sq, sqs, &dec) : zoo_monkey_choices(p, o, sq, sqs);
         if (n < 2)
-            return fail(err, "pending: the retreat from %s has %d choice%s; a retreat with one outcome is made at once",
+            return kit_fail(err, "pending: the retreat from %s has %d choice%s; a retreat with one outcome is made at once",
                         sqname(sq, at), n, n == 1 ? "" : "s");
         if (s->side != dec)
-            return fail(err, "side: player %d decides the pending retreat, not player %d", dec + 1, s->side + 1);
+            return kit_fail(err, "side: player %d decides the pending retreat, not player %d", dec + 1, s->side + 1);
     }
     for (int pl = 0; pl < 2; pl++) {
         if (elephant_invaded(p, pl) && !(s->pend == PEND_ELEPHANT && s->pend_owner == pl))
-            return fail(err, "pending: player %d's elephant on %s is invaded and must retreat, but no retreat is pending",
+            return kit_fail(err, "pending: player %d's elephant on %s is invaded and must retreat, but no retreat is pending",
                         pl + 1, sqname(s->esq[pl], at));
         if (monkey_threatened(p, pl) && !(s->pend == PEND_MONKEY && s->pend_owner == pl))
-            return fail(err, "pending: player %d's monkey on %s is next to the enemy elephant and must retreat, but no "
+            return kit_fail(err, "pending: player %d's monkey on %s is next to the enemy elephant and must retreat, but no "
                              "retreat is pending", pl + 1, sqname(s->msq[pl], at));
     }
     return true;
@@ -298,23 +289,23 @@ bool zoo_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char buf[POS_STR_MAX];
     char *f[7];
     int n = fields_split(text, buf, sizeof buf, f, 7);
-    if (n < 0) return fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 7) return fail(err, "position string: more than 7 fields (board side elephants goals pending no-progress ply)");
+    if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
+    if (n > 7) return kit_fail(err, "position string: more than 7 fields (board side elephants goals pending no-progress ply)");
     if (n != 7)
-        return fail(err, "position string: %d field%s, expected 7 (board side elephants goals pending no-progress ply)", n,
+        return kit_fail(err, "position string: %d field%s, expected 7 (board side elephants goals pending no-progress ply)", n,
                     n == 1 ? "" : "s");
     ZooPos p;
     zoo_clear(&p, cfg);
     if (!parse_board(&p, f[0], err)) return false;
     if (strcmp(f[1], "1") && strcmp(f[1], "2"))
-        return fail(err, "side: '%.20s', expected 1 or 2 (the player who decides next)", f[1]);
+        return kit_fail(err, "side: '%.20s', expected 1 or 2 (the player who decides next)", f[1]);
     p.st.side = (uint8_t)(f[1][0] - '1');
     if (!parse_flags(&p, f[2], err) || !parse_goals(&p, f[3], err) || !parse_pending(&p, f[4], err)) return false;
     long np, ply;
     if (!field_uint(f[5], 0, ZOO_MAX_COUNTER, &np))
-        return fail(err, "no-progress: '%.20s', expected a number 0..%ld without leading zeros", f[5], ZOO_MAX_COUNTER);
+        return kit_fail(err, "no-progress: '%.20s', expected a number 0..%ld without leading zeros", f[5], ZOO_MAX_COUNTER);
     if (!field_uint(f[6], 0, ZOO_MAX_COUNTER, &ply))
-        return fail(err, "ply: '%.20s', expected a number 0..%ld without leading zeros", f[6], ZOO_MAX_COUNTER);
+        return kit_fail(err, "ply: '%.20s', expected a number 0..%ld without leading zeros", f[6], ZOO_MAX_COUNTER);
     p.st.noprog = (int32_t)np;
     p.st.ply = (int32_t)ply;
     if (!check_goals(&p, err) || !check_retreats(&p, err)) return false;

@@ -5,6 +5,7 @@
 #include <limits.h>
 
 #include "zoo.h"
+#include "../common/hot.h"
 
 /* On boards at least 5 wide a monkey always has a retreat within 3 squares; the middle
  * file, where each player's first mouse stands, needs an odd width. */
@@ -19,10 +20,9 @@ static const GameOptionDef ZOO_OPTIONS[ZOO_OPT_NB] = {
     [ZOO_OPT_NOPROGRESS] = {"NoProgressPlies", GOPT_SPIN, 200, 0, 10000, NULL, NULL},
 };
 
-static const GameOps *zoo_init(void) {
-    zoo_init_tables();
-    return &ZOO_CONTEST;
-}
+static KitDispatch zoo_dispatch = {.ops = &ZOO_CONTEST, .tables = zoo_init_tables};
+
+static const char *zoo_init(void) { return kit_init(&zoo_dispatch); }
 
 /* History by kind of piece (a spawn apart from a plain step), from and to on the board's
  * 225 squares; retreats share their piece's slots. */
@@ -57,13 +57,13 @@ static int zoo_progress_left(const GamePos *gp) {
     return p->st.limit ? p->st.limit - p->st.noprog : INT_MAX;
 }
 
-const GameOps ZOO_CONTEST = {
+GameOps ZOO_CONTEST = {
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
     .n_options = ZOO_OPT_NB,
     .option_prefix = "Zoo",
-    .isa = "x86-64",
     .init = zoo_init,
     .startpos = zoo_startpos,
     .parse_pos = zoo_parse_pos,
@@ -86,13 +86,11 @@ const GameOps ZOO_CONTEST = {
     .ply = zoo_ply,
     .in_check = zoo_in_check,
     .winning_move = zoo_winning_move,
-    .see_ge = NULL,
     .make_null = zoo_make_null,
     .unmake_null = zoo_unmake_null,
     .terminal = zoo_terminal,
     .no_moves_outcome = zoo_no_moves_outcome,
     .repetition_outcome = zoo_repetition_outcome,
-    .repeat_window = NULL,
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,
     .eval_trace = zoo_eval_trace,

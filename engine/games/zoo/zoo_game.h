@@ -5,6 +5,6 @@
 
 #include "../../game.h"
 
-extern const GameOps ZOO_CONTEST;
+extern GameOps ZOO_CONTEST; /* complete once its init has run */
 
 #endif

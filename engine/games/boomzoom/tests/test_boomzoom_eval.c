@@ -15,7 +15,7 @@ static void transformed(const GamePos *gp, bool flip_files, bool swap, GamePos *
     char pieces[512] = "", fen[POS_STR_MAX];
     for (int c = 0; c < 2; c++)
         for (Bb b = p->occ[c]; b; b &= b - 1) {
-            int sq = b8_lsb(b), f = b8_file(sq), r = b8_rank(sq);
+            int sq = bb_lsb(b), f = b8_file(sq), r = b8_rank(sq);
             if (flip_files) f = 7 - f;
             if (swap) r = 7 - r;
             char tok[16];

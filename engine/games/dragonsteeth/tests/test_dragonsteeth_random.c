@@ -144,7 +144,7 @@ START_TEST(random_games_from_the_start) {
         plies += random_game(&p, &ref, rules, &rng, 100000);
         ends[game_result(G, &p)]++;
     }
-    fprintf(stderr, "setup %c, %s: %ld plies; p1 wins %d, p2 wins %d, draws %d\n", 'A' + setup, G->isa, plies,
+    fprintf(stderr, "setup %c, build %d: %ld plies; p1 wins %d, p2 wins %d, draws %d\n", 'A' + setup, _i / 2, plies,
             ends[RESULT_P1_WIN], ends[RESULT_P2_WIN], ends[RESULT_DRAW]);
     ck_assert_int_eq(ends[RESULT_NONE], 0);
     ck_assert_int_gt(ends[RESULT_P1_WIN], 0);
@@ -203,8 +203,8 @@ START_TEST(random_positions) {
         dead += r == 3 && ref_result(&ref, no_dead) != 3;
         stalled += r == 3 && ref_result(&ref, no_limit) != 3;
     }
-    fprintf(stderr, "random positions, %s: %d with pass the only move; ended by a win %d, dead position %d, "
-                    "no progress %d\n", G->isa, passes, wins, dead, stalled);
+    fprintf(stderr, "random positions, build %d: %d with pass the only move; ended by a win %d, dead position %d, "
+                    "no progress %d\n", _i, passes, wins, dead, stalled);
     ck_assert_int_gt(passes, 0);
     ck_assert_int_gt(wins, 0);
     ck_assert_int_gt(dead, 0);

@@ -14,8 +14,8 @@ static void transform(const GamePos *gp, GamePos *out, bool turn) {
         int to = turn ? s ^ 1 : s;
         q.drones[to] = 0;
         for (Bb b = p->drones[s]; b; b &= b - 1) {
-            int sq = b8_lsb(b);
-            q.drones[to] |= b8_bit(turn ? 63 - sq : (sq ^ 7));
+            int sq = bb_lsb(b);
+            q.drones[to] |= bb_bit(turn ? 63 - sq : (sq ^ 7));
         }
         q.boss[to] = (uint8_t)(turn ? 63 - p->boss[s] : (p->boss[s] ^ 7));
     }

@@ -25,8 +25,8 @@ START_TEST(start_positions) {
     const EmPos *e = (const EmPos *)&p;
     ck_assert_int_eq(e->boss[EM_P1], b8_sq(3, 5)); /* d6 */
     ck_assert_int_eq(e->boss[EM_P2], b8_sq(4, 2)); /* e3 */
-    ck_assert_int_eq(b8_popcount(e->drones[0]), 23);
-    ck_assert_int_eq(b8_popcount(e->drones[1]), 23);
+    ck_assert_int_eq(bb_popcount(e->drones[0]), 23);
+    ck_assert_int_eq(bb_popcount(e->drones[1]), 23);
 }
 END_TEST
 

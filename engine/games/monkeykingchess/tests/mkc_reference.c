@@ -155,7 +155,7 @@ static void add_move(Cands *L, const RPos *p, int f, int r, int tf, int tr, char
     } else {
         c.q.b[tr][tf] = face;
     }
-    c.progress = flip || victim != '.';
+    c.progress = victim != '.'; /* a flip is no progress: it can be undone */
     char a[3], b[3];
     sqname(f, r, a), sqname(tf, tr, b);
     snprintf(c.text, sizeof c.text, "%s%s%s%c", a, b, flip ? "=" : "", flip ? tolower((unsigned char)face) : 0);

@@ -70,12 +70,14 @@ START_TEST(shared_cases) {
             int depth = atoi(q + 1);
             q = strchr(q, ':') + 1;
             uint64_t want = strtoull(q, (char **)&q, 10);
-            check(fen, diagonal, depth, want, depth <= 2);
+            /* the reference counts every shallow case, and the deeper ones it can count
+             * quickly (the cases at counter 148 end by the limit only at depth 3) */
+            check(fen, diagonal, depth, want, depth <= 2 || want <= 100000);
         }
         cases++;
     }
     fclose(f);
-    ck_assert_int_ge(cases, 10);
+    ck_assert_int_ge(cases, 13);
 }
 END_TEST
 

@@ -30,8 +30,8 @@ static void count_cover(const GamePos *p, const Move *all, int n) {
         cover[C_END] += k == K_END;
         cover[C_DROP] += k == K_DROP;
         cover[C_BURIAL] += v == BC || v == RC;
-        cover[C_TO_CLOUD] += (k == K_MOVE || k == K_FLIP) && (bit(mv_to(m)) & MKC_CLOUDS);
-        cover[C_FROM_CLOUD] += (k == K_MOVE || k == K_FLIP) && (bit(mv_from(m)) & MKC_CLOUDS);
+        cover[C_TO_CLOUD] += (k == K_MOVE || k == K_FLIP) && (bb_bit(mv_to(m)) & MKC_CLOUDS);
+        cover[C_FROM_CLOUD] += (k == K_MOVE || k == K_FLIP) && (bb_bit(mv_from(m)) & MKC_CLOUDS);
     }
     cover[C_EXTRA] += q->extra;
     cover[C_CHECK] += G->in_check(p);
@@ -168,8 +168,8 @@ static bool random_position(Prng *rng, const GameConfig *cfg, GamePos *p) {
                 bool flier = strchr("mlcGLC", c) != NULL;
                 for (int t = 0; t < 20; t++) {
                     int sq = (int)prng_below(rng, 64);
-                    bool cloud = (bit(sq) & MKC_CLOUDS) != 0;
-                    if (cell[sq] || !(bit(sq) & (MKC_EARTH | MKC_CLOUDS)) || (cloud && !flier)) continue;
+                    bool cloud = (bb_bit(sq) & MKC_CLOUDS) != 0;
+                    if (cell[sq] || !(bb_bit(sq) & (MKC_EARTH | MKC_CLOUDS)) || (cloud && !flier)) continue;
                     cell[sq] = c;
                     break;
                 }

@@ -1,6 +1,7 @@
 /* test_mkc_rules.c — each rule of Monkey King Chess on a position made for it: drops,
  * flips, clouds and flights, the immobilizer, burials, Fists and the extra step, the exit,
- * checkmate and the stalemate rule, the end's precedence; the reference agrees on each. */
+ * checkmate and the stalemate rule, what is progress, the end's precedence; the reference
+ * agrees on each. */
 #include "engine/games/monkeykingchess/mkc.h"
 #include "mkc_reference.h"
 #include "testutil.h"
@@ -227,7 +228,7 @@ START_TEST(no_progress_limit_and_precedence) {
     /* checkmate outranks the counter */
     ck_assert(G->parse_pos(&p, "C4/7/5/5/5/5/2K4/k4 2 - 0 - 25 40", &cfg, err));
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
-    /* a drop, a capture or a flip resets the counter; other plies count */
+    /* a drop resets the counter; other plies count */
     ck_assert(G->parse_pos(&p, "4K/7/5/5/5/5/2m4/k4 2 p 0 - 5 40", &cfg, err));
     play_to(&p, "c2d3", "4K/7/5/5/5/3m1/7/k4 1 p 0 - 6 41");
     play_to(&p, "e8d8", "3K1/7/5/5/5/3m1/7/k4 2 p 0 - 7 42");
@@ -235,6 +236,113 @@ START_TEST(no_progress_limit_and_precedence) {
     cfg = cfg_of(0, 0); /* off */
     ck_assert(G->parse_pos(&p, "4K/7/5/5/5/5/2m4/k4 2 - 0 - 5000 40", &cfg, err));
     ck_assert(G->count_moves(&p) > 0);
+}
+END_TEST
+
+/* Progress is only what cannot be undone (rules §8, amended 2026-11-25): a capture, a
+ * Celestial's capture, a drop, a hero turned into Fists; any other flip counts on. */
+START_TEST(what_is_progress) {
+    GamePos p;
+    /* flips with a move, a flight or a Mountain's flip back to its Celestial: no progress */
+    load(&p, "4K/7/5/5/2m2/5/7/k4 2 - 0 - 9 40", 0);
+    play_to(&p, "c4c5=p", "4K/7/5/2p2/5/5/7/k4 1 - 0 - 10 41");
+    load(&p, "4K/7/5/1L3/5/5/7/k4 1 - 0 - 9 40", 0);
+    play_to(&p, "b5c4=h", "4K/7/5/5/2H2/5/7/k4 2 - 0 - 10 41");
+    play_to(&p, "a1a2", "4K/7/5/5/2H2/5/k6/5 1 - 0 - 11 42");
+    play_to(&p, "c4q2=l", "4K/7/5/5/5/5/k4L1/5 2 - 0 - 12 43");
+    load(&p, "4K/7/5/5/x4/5/7/k4 2 - 0 - 9 40", 0);
+    play_to(&p, "a4a3=c", "4K/7/5/5/5/c4/7/k4 1 - 0 - 10 41");
+    /* a capture by a flip move, a Celestial's capture, a hero to Fists: progress */
+    load(&p, "4K/7/5/3P1/2m2/5/7/k4 2 - 0 - 9 40", 0);
+    play_to(&p, "c4d5", "4K/7/5/3m1/5/5/7/k4 1 - 0 - 0 41");
+    load(&p, "4K/7/5/3P1/2p2/5/7/k4 2 - 0 - 9 40", 0);
+    play_to(&p, "c4d5=m", "4K/7/5/3m1/5/5/7/k4 1 - 0 - 0 41");
+    load(&p, "4K/7/5/3C1/2m2/5/7/k4 2 - 0 - 9 40", 0);
+    play_to(&p, "c4d5", "4K/7/5/5/2X2/5/7/k4 1 - 0 - 0 41");
+    load(&p, "4K/7/5/5/2h2/5/7/k4 2 - 0 - 9 40", 0);
+    play_to(&p, "c4c4=f", "4K/7/5/5/5/5/7/k4 1 - 1 - 0 41");
+    /* the reference agrees */
+    MkcRefCfg rc = {0, 150};
+    char out[MKC_REF_FEN_MAX];
+    ck_assert(mkc_ref_play("4K/7/5/5/2m2/5/7/k4 2 - 0 - 9 40", &rc, "c4c5=p", out));
+    ck_assert_str_eq(out, "4K/7/5/2p2/5/5/7/k4 1 - 0 - 10 41");
+    ck_assert(mkc_ref_play("4K/7/5/3P1/2p2/5/7/k4 2 - 0 - 9 40", &rc, "c4d5=m", out));
+    ck_assert_str_eq(out, "4K/7/5/3m1/5/5/7/k4 1 - 0 - 0 41");
+}
+END_TEST
+
+/* Plays the two cycles of moves in turn from fen (counter 0) until the game ends: it must
+ * end by the no-progress limit (150) exactly, a draw, every flip counted on; the reference
+ * plays the same moves to the same positions and the same end. */
+static void cycle_to_limit(const char *fen, const char *const *blue, int nb, const char *const *red, int nr) {
+    GamePos p;
+    MkcRefCfg rc = {0, 150};
+    char ref[MKC_REF_FEN_MAX], got[POS_STR_MAX], next[MKC_REF_FEN_MAX];
+    int flips = 0, ib = 0, ir = 0;
+    load(&p, fen, 0);
+    strcpy(ref, fen);
+    for (int ply = 0; ply < 150; ply++) {
+        ck_assert_msg(game_result(G, &p) == RESULT_NONE, "%s: over at ply %d", fen, ply);
+        ck_assert_int_eq(((const MKCPos *)&p)->np, ply);
+        ck_assert_int_eq(G->repeat_window(&p), ply);
+        ck_assert_int_eq(G->progress_left(&p), 150 - ply);
+        const char *m = G->player_to_move(&p) == PLAYER_1 ? blue[ib++ % nb] : red[ir++ % nr];
+        flips += strchr(m, '=') != NULL;
+        play(G, &p, m);
+        ck_assert_msg(mkc_ref_play(ref, &rc, m, next), "reference: %s illegal in %s", m, ref);
+        strcpy(ref, next);
+        G->print_pos(&p, got);
+        ck_assert_str_eq(got, ref);
+    }
+    ck_assert_int_ge(flips, 50);
+    ck_assert_int_eq(G->progress_left(&p), 0);
+    ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
+    ck_assert_int_eq((int)G->count_moves(&p), 0);
+    ck_assert_int_eq(mkc_ref_result(ref, &rc), 3);
+    ck_assert_int_eq((int)mkc_ref_perft(ref, &rc, 1), 0);
+}
+
+/* The games of thousands of plies: a disk on the river flipping there and back. */
+START_TEST(flips_back_and_forth_end_at_the_limit) {
+    /* a Monkey King and its pawn face round c4 c5 d4 d5, the Goblin King to and fro */
+    static const char *const king_to_and_fro[] = {"e8d8", "d8e8"};
+    static const char *const monkey[] = {"c4c5=p", "c5d4=m", "d4d5=p", "d5c4=m"};
+    cycle_to_limit("4K/7/5/5/2m2/5/7/k4 1 - 0 - 0 0", king_to_and_fro, 2, monkey, 4);
+    /* a Phoenix Lancer and its knight face round b4 b5 d4 d5 */
+    static const char *const phoenix[] = {"b4b5=l", "b5d4=n", "d4d5=l", "d5b4=n"};
+    cycle_to_limit("4K/7/5/5/1n3/5/7/k4 1 - 0 - 0 0", king_to_and_fro, 2, phoenix, 4);
+    /* a Goblin Lancer: to a hero-foe on c4, back to a Lancer flying to the red cloud, down
+     * to b5 again; the Pilgrim to and fro */
+    static const char *const goblin[] = {"b5c4=h", "c4q2=l", "q2b5"};
+    static const char *const pilgrim[] = {"a1a2", "a2a1"};
+    cycle_to_limit("4K/7/5/1L3/5/5/7/k4 1 - 0 - 0 0", goblin, 3, pilgrim, 2);
+    /* a Goblin General and its knight face round b5 c4 e5 d4 */
+    static const char *const general[] = {"b5c4=g", "c4e5=n", "e5d4=g", "d4b5=n"};
+    cycle_to_limit("4K/7/5/1N3/5/5/7/k4 1 - 0 - 0 0", general, 4, pilgrim, 2);
+}
+END_TEST
+
+/* A position string without the Pilgrim, on the board or in hand: the game is over; Blue
+ * deciding next means it left by the exit (Red won), Red deciding next that a Blue flip
+ * move took it (Blue won). Nobody moves; the reference reads it the same way. */
+START_TEST(no_pilgrim_means_the_game_is_over) {
+    GamePos p;
+    MkcRefCfg rc = {0, 150};
+    static const char *const after_exit = "5/7/5/5/5/5/7/K4 1 - 0 - 3 9", *const taken = "5/7/5/5/5/5/7/K4 2 - 0 - 3 9";
+    load(&p, after_exit, 0);
+    ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_int_eq((int)G->count_moves(&p), 0);
+    ck_assert_int_eq(mkc_ref_result(after_exit, &rc), 2);
+    load(&p, taken, 0);
+    ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_int_eq((int)G->count_moves(&p), 0);
+    ck_assert_int_eq(mkc_ref_result(taken, &rc), 1);
+    /* the win outranks the counter */
+    load(&p, "5/7/5/5/5/5/7/K4 2 - 0 - 150 300", 0);
+    ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    /* a Pilgrim in hand is still in the game */
+    load(&p, "5/7/5/5/5/5/7/K4 2 k 0 - 3 9", 0);
+    ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
 }
 END_TEST
 
@@ -253,6 +361,9 @@ int main(void) {
     tcase_add_test(tc, stalemating_moves_are_illegal);
     tcase_add_test(tc, flip_capture_of_the_pilgrim);
     tcase_add_test(tc, no_progress_limit_and_precedence);
+    tcase_add_test(tc, what_is_progress);
+    tcase_add_test(tc, flips_back_and_forth_end_at_the_limit);
+    tcase_add_test(tc, no_pilgrim_means_the_game_is_over);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

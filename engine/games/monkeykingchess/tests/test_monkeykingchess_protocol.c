@@ -92,6 +92,19 @@ START_TEST(referee_ends) {
     ready(c);
     ck_assert_str_eq(ask(c, "gameover"), "false");
     send_ok(c, "setoption name MonkeyKingChessNoProgressPlies value 150");
+    /* a flip is no progress: four plies of flips from 146 reach the limit, from 145 not */
+    expect_end(c, "position fen 4K/7/5/5/2m2/5/7/k4 1 - 0 - 146 40 moves e8d8 c4c5=p d8e8 c5d4=m", "draw");
+    send_ok(c, "position fen 4K/7/5/5/2m2/5/7/k4 1 - 0 - 145 40 moves e8d8 c4c5=p d8e8 c5d4=m");
+    ready(c);
+    ck_assert_str_eq(ask(c, "gameover"), "false");
+    /* flips that come back round repeat a position: the third time is a draw */
+    expect_end(c, "position fen 4K/7/5/5/2m2/5/7/k4 1 - 0 - 0 40 moves e8d8 c4c5=p d8e8 c5d4=m e8d8 d4d5=p d8e8 d5c4=m "
+                  "e8d8 c4c5=p d8e8 c5d4=m e8d8 d4d5=p d8e8 d5c4=m",
+               "draw");
+    ck_assert_ptr_nonnull(strstr(status(c), "third time"));
+    /* no Pilgrim on the board or in hand: it left (Blue to decide) or was taken (Red) */
+    expect_end(c, "position fen 5/7/5/5/5/5/7/K4 1 - 0 - 3 9", "p2win");
+    expect_end(c, "position fen 5/7/5/5/5/5/7/K4 2 - 0 - 3 9", "p1win");
     /* the third occurrence of a position: a draw */
     expect_end(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a4 e8e7 a4a5 e7e8 a5a4", "draw");
     ck_assert_ptr_nonnull(strstr(status(c), "third time"));

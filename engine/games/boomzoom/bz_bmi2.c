@@ -1,0 +1,6 @@
+/* bz_bmi2.c — the hot Boom & Zoom code built again for x86-64 CPUs with popcnt and BMI1/2, by
+ * the one rule in CMakeLists.txt (see common/hot.h); KIT_HOT names its functions *_bmi2. */
+#define KIT_HOT_BMI2 1
+#include "bz_eval.c"
+#include "bz_make.c"
+#include "bz_movegen.c"

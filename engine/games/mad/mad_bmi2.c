@@ -1,0 +1,6 @@
+/* mad_bmi2.c — the hot M.A.D. code built again for x86-64 CPUs with popcnt and BMI1/2, by
+ * the one rule in CMakeLists.txt (see common/hot.h); KIT_HOT names its functions *_bmi2. */
+#define KIT_HOT_BMI2 1
+#include "mad_eval.c"
+#include "mad_make.c"
+#include "mad_movegen.c"
