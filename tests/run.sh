@@ -91,11 +91,12 @@ full)
     test_in test-gcc
     stage "bench signature against the commit history"
     bash bench/check_signature.sh build/test-gcc/simia
+    # The many-machines test (label hosts: ssh, GNU parallel, shell scripts) runs once, in the gcc build.
     build test-clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release
-    test_in test-clang
+    test_in test-clang -LE hosts
     build test-asan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DSIMIA_SANITIZE=address,undefined
-    test_in test-asan
+    test_in test-asan -LE hosts
     build test-tsan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DSIMIA_SANITIZE=thread
     test_in test-tsan -L threads
