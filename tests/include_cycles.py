@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-# include_cycles.py — fails when the modules of the core (engine/, bench/, book/, uci-like/)
-# depend on each other in a circle; a module is a dir/stem: its .c and its .h together.
+# include_cycles.py — fails when Simia's modules (engine/ with every game folder, bench/, book/,
+# uci-like/) depend on each other in a circle; a module is a dir/stem: its .c and its .h together.
 """Finds dependency cycles between Simia's modules.
 
 A module is one stem in one directory: engine/search.c, engine/search.h and the module's
