@@ -46,6 +46,7 @@ CFG
     export SLURM_CONF=$dir/slurm.conf
     slurmctld -f "$SLURM_CONF" || return 1
     slurmd -f "$SLURM_CONF" || return 1
+    pid=
     for i in $(seq 100); do
         sinfo -h -o %t 2>/dev/null | grep -q '^idle' && return 0
         sleep 0.3
@@ -56,10 +57,18 @@ CFG
 }
 
 simia_slurm_stop() {
-    local dir=$1 f
+    local dir=$1 f pid pids=() i
     for f in "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munge/pid"; do
-        [ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null
+        [ -s "$f" ] && pid=$(cat "$f") && kill "$pid" 2>/dev/null && pids+=("$pid")
         rm -f "$f"
+    done
+    # Wait (up to 10 s) until they are gone: slurmctld writes its state directory while it
+    # stops, and removing that directory under it fails.
+    pid=
+    for i in $(seq 100); do
+        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && break; pid=; done
+        [ -z "${pid:-}" ] && break
+        sleep 0.1
     done
     return 0
 }

@@ -19,7 +19,7 @@ bg=
 cleanup() {
     [ -z "$bg" ] || kill "$bg" 2>/dev/null || true
     simia_sshd_stop "$work/sshd"
-    rm -rf "$work"
+    rm -rf "$work" 2>/dev/null || { sleep 1; rm -rf "$work" || true; }
 }
 trap cleanup EXIT
 simia_sshd_start "$work/sshd"
@@ -77,7 +77,7 @@ killed=
 for _ in $(seq 1200); do
     for p in /proc/[0-9]*; do
         # Cheap first: only the arena's processes (read by the shell itself, no process started).
-        c=; read -r c <"$p/comm" 2>/dev/null || continue
+        c=; { read -r c <"$p/comm"; } 2>/dev/null || continue
         case $c in python3*|mini_arena*) ;; *) continue ;; esac
         case $(readlink "$p/cwd" 2>/dev/null) in
         */shards/0002)
