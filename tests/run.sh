@@ -49,7 +49,8 @@ fuzz() {
     work=$(mktemp -d)
     mkdir -p "$artifacts"
     for target in build/fuzz/tests/fuzz/fuzz_*; do
-        local name=${target##*/fuzz_} dict=() seeds=("tests/fuzz/corpus/$name")
+        local name=${target##*/fuzz_}
+        local dict=() seeds=("tests/fuzz/corpus/$name")
         for d in engine/games/*/fuzz/"$name"; do [ -d "$d" ] && seeds+=("$d"); done
         [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
         stage "fuzz $name for ${fuzz_seconds}s"
