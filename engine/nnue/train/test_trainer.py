@@ -295,6 +295,44 @@ class Training(Tmp):
         self.assertEqual(blobs[0], blobs[1])
         self.assertNotEqual(blobs[0], blobs[2])
 
+    def test_held_out_games_and_keep_best(self):
+        data, held = self.synth(seed=11), self.synth("h.dat", records=100, seed=12)
+        common = ("--data", data, "--game", "embed", "--hidden", 16, "--batch", 50, "--seed", 3,
+                  "--lr", 0.05)
+        code, out = run_train(*common, "--out", self.path("k.nnue"), "--epochs", 6,
+                              "--val-data", held, "--keep-best")
+        self.assertEqual(code, 0, out)
+        self.assertIn("400 records of embed", out)
+        self.assertIn("100 held out in 1 file(s)", out)
+        self.assertIn("training 400 records, validating on 100", out)
+        val = [float(line.split("val loss ")[1].split()[0]) for line in out.splitlines()
+               if line.startswith("epoch")]
+        best = min(range(len(val)), key=lambda e: (val[e], e))
+        self.assertIn(f"kept epoch {best}: val loss {val[best]:.6f}", out)
+        # the kept net is the one a run stopping at that epoch exports, byte for byte
+        code, out2 = run_train(*common, "--out", self.path("s.nnue"), "--epochs", best,
+                               "--val-data", held)
+        self.assertEqual(code, 0, out2)
+        self.assertEqual(read_bytes(self.path("k.nnue")), read_bytes(self.path("s.nnue")))
+
+    def test_tail_split_holds_out_the_last_records(self):
+        data = self.synth(records=200, seed=13)
+        code, out = run_train("--data", data, "--out", self.path("t.nnue"), "--game", "embed",
+                              "--hidden", 16, "--epochs", 1, "--batch", 50, "--val-fraction", 0.25)
+        self.assertEqual(code, 0, out)
+        self.assertIn("training 150 records, validating on 50", out)
+        # the validation loss before training is the loss of the last 50 records alone
+        d = datafile.read_data(data)
+        tail = self.path("tail.dat")
+        datafile.write_data(tail, "embed", "embed-a1", 64, [
+            (int(d.score[i]), int(d.result[i]), int(d.stm[i]), *d.features(i), "p")
+            for i in range(150, 200)])
+        code, out2 = run_train("--data", data, "--out", self.path("u.nnue"), "--game", "embed",
+                               "--hidden", 16, "--epochs", 0, "--val-data", tail)
+        self.assertEqual(code, 0, out2)
+        first = [line for line in out.splitlines() if line.startswith("epoch 0:")]
+        self.assertEqual(first, [line for line in out2.splitlines() if line.startswith("epoch 0:")])
+
     def test_clipping_keeps_int16(self):
         # many active features and a huge learning rate: the clips must hold the accumulators
         data = self.synth(records=300, features=64, active=200)
@@ -343,6 +381,14 @@ class Training(Tmp):
                               "--hidden", 24)
         self.assertEqual(code, 2)
         self.assertIn("multiple of 16", out)
+        code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "embed",
+                              "--val-fraction", 0, "--keep-best")
+        self.assertEqual(code, 2)
+        self.assertIn("--keep-best needs validation records", out)
+        code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "embed",
+                              "--val-data", other)
+        self.assertEqual(code, 1)
+        self.assertIn(f"{other}: byte 12: n_features is 65, expected 64", out)
         netfile.write_net(self.path("h.nnue"), hand_net())
         code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "embed",
                               "--init", self.path("h.nnue"))

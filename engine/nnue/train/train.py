@@ -34,13 +34,23 @@ def parse_args(argv):
     ap.add_argument("--scale-wdl", type=float, default=400.0, help="cp per unit of the sigmoid")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--val-fraction", type=float, default=0.05)
+    ap.add_argument("--val-fraction", type=float, default=0.05,
+                    help="the share of the records held out for validation")
+    ap.add_argument("--val-split", choices=("tail", "random"), default="tail",
+                    help="hold out the last records (whole games: datagen writes a game's records "
+                         "together) or records drawn by the seed")
+    ap.add_argument("--val-data", nargs="+", default=[],
+                    help="validate on these files instead (games never trained on)")
+    ap.add_argument("--keep-best", action="store_true",
+                    help="export the epoch with the lowest validation loss, not the last")
     ap.add_argument("--init", help="start from this net (a second generation) instead of random weights")
     a = ap.parse_args(argv)
     if not 0 <= a.lam <= 1 or not 0 <= a.val_fraction < 1 or a.epochs < 0 or a.batch < 1 \
             or a.threads < 1 or a.scale_wdl <= 0 or a.lr <= 0:
         ap.error("--lambda in [0,1], --val-fraction in [0,1), --epochs >= 0, --batch, --threads, "
                  "--scale-wdl, --lr > 0")
+    if a.keep_best and not a.val_data and a.val_fraction == 0:
+        ap.error("--keep-best needs validation records (--val-fraction > 0 or --val-data)")
     try:
         netfile.check_shape(1, a.hidden)
     except ValueError as e:
@@ -180,19 +190,31 @@ def main(argv=None):
 
     t0 = time.time()
     try:
-        d = datafile.read_files(a.data, a.game)
+        # held-out files come last in one record set, so that one model code path serves both
+        d = datafile.read_files(a.data + a.val_data, a.game)
+        n_held = len(datafile.read_files(a.val_data, a.game)) if a.val_data else 0
     except (datafile.DataError, OSError) as e:
         sys.exit(f"train.py: {e}")
     n = len(d)
-    if n == 0:
+    if n - n_held == 0:
         sys.exit("train.py: the data holds no records")
+    if a.val_data and n_held == 0:
+        sys.exit("train.py: the validation data holds no records")
     max_active = max(d.max_active(), 1)
-    print(f"data: {n} records of {d.game} ({d.feature_set}, {d.n_features} features, at most "
-          f"{max_active} active a side) from {len(a.data)} file(s) in {time.time() - t0:.1f} s", flush=True)
+    print(f"data: {n - n_held} records of {d.game} ({d.feature_set}, {d.n_features} features, at "
+          f"most {max_active} active a side) from {len(a.data)} file(s)"
+          + (f", {n_held} held out in {len(a.val_data)} file(s)" if n_held else "")
+          + f" in {time.time() - t0:.1f} s", flush=True)
 
-    perm = rng.permutation(n)
-    n_val = min(int(round(n * a.val_fraction)), n - 1)
-    val, train = np.sort(perm[:n_val]), perm[n_val:]
+    perm = rng.permutation(n - n_held)
+    if n_held:
+        val, train = np.arange(n - n_held, n), perm
+    else:
+        n_val = min(int(round(n * a.val_fraction)), n - 1)
+        if a.val_split == "tail":  # whole games but the one cut at the boundary
+            val, train = np.arange(n - n_val, n), perm[perm < n - n_val]
+        else:
+            val, train = np.sort(perm[:n_val]), perm[n_val:]
     target = torch.from_numpy(targets(d, a.lam, a.scale_wdl))
     w1c, w2c, b2c = clips(max_active, a.hidden)
 
@@ -217,17 +239,23 @@ def main(argv=None):
 
     def mean_loss(idx):
         if not len(idx):
-            return "-"
+            return float("nan")
         with torch.no_grad():
             total = sum(loss_of(idx[i:i + a.batch]).item() * len(idx[i:i + a.batch])
                         for i in range(0, len(idx), a.batch))
-        return f"{total / len(idx):.6f}"
+        return total / len(idx)
+
+    def show(v):
+        return "-" if np.isnan(v) else f"{v:.6f}"
 
     clip()
     print(f"training {len(train)} records, validating on {len(val)}; hidden {a.hidden}, "
           f"lambda {a.lam}, lr {a.lr}, batch {a.batch}, seed {a.seed}, {a.threads} thread(s); "
           f"|w1|,|b1| <= {w1c:.4f}", flush=True)
-    print(f"epoch 0: val loss {mean_loss(val)}", flush=True)
+    best_loss, best_epoch, best_state = mean_loss(val), 0, None
+    if a.keep_best:
+        best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    print(f"epoch 0: val loss {show(best_loss)}", flush=True)
     for epoch in range(1, a.epochs + 1):
         t, cpu = time.time(), time.process_time()
         order = train[rng.permutation(len(train))]
@@ -241,9 +269,16 @@ def main(argv=None):
             clip()
             total += loss.item() * len(idx)
         dt, dcpu = time.time() - t, time.process_time() - cpu
-        print(f"epoch {epoch}: train loss {total / len(order):.6f}  val loss {mean_loss(val)}  "
+        vl = mean_loss(val)
+        print(f"epoch {epoch}: train loss {total / len(order):.6f}  val loss {show(vl)}  "
               f"{dt:.1f} s, {len(order) / dt:.0f} positions/s ({len(order) / dcpu:.0f} per CPU "
               f"second)", flush=True)
+        if a.keep_best and vl < best_loss:
+            best_loss, best_epoch = vl, epoch
+            best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    if a.keep_best:
+        model.load_state_dict(best_state)
+        print(f"kept epoch {best_epoch}: val loss {show(best_loss)}", flush=True)
 
     net = quantise(model, d)
     bound = acc_bound(net, max_active)
