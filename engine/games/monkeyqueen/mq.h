@@ -114,6 +114,37 @@ static inline void mq_xor_sq(MQPos *p, int sq, uint64_t lanes) {
 }
 static inline void mq_bb_flip(MQPos *p, int c, int sq) { p->bb[c][sq >> 6] ^= 1ULL << (sq & 63); }
 
+/* What colour c's pieces see, as line-position bits per line (blockers included): what the
+ * evaluation's queen threats and the learned evaluation's features both start from. */
+static inline void mq_sight(const MQPos *p, int c, uint16_t seen[MQ_LINES]) {
+    for (int w = 0; w < 3; w++)
+        for (uint64_t b = p->bb[c][w]; b; b &= b - 1) {
+            const MQSqLines *s = &mq_sqlines[w * 64 + __builtin_ctzll(b)];
+            for (int t = 0; t < LT_NB; t++) seen[s->line[t]] |= (uint16_t)mq_reach_w(s->pos[t], p->line[s->line[t]]);
+        }
+}
+
+/* The empty squares colour c's queen sees (its quiet moves' targets), into sq[], and in
+ * threat[] whether an enemy piece can move there along one of the square's other lines
+ * (along the queen's line it would see the queen already); enemy is the enemy's mq_sight.
+ * Returns how many (at most 4 lines of 11). */
+static inline int mq_queen_view(const MQPos *p, int c, const uint16_t *enemy, uint8_t sq[44], bool threat[44]) {
+    const MQSqLines *s = &mq_sqlines[p->queen[c]];
+    int n = 0;
+    for (int t = 0; t < LT_NB; t++) {
+        int l = s->line[t];
+        uint64_t w = p->line[l];
+        for (unsigned empty = mq_reach_w(s->pos[t], w) & ~(unsigned)(w >> 32) & 0xFFFF; empty; empty &= empty - 1) {
+            int at = mq_line_base[l] + __builtin_ctz(empty) * mq_line_step[l];
+            const MQSqLines *e = &mq_sqlines[at];
+            unsigned reached = 0;
+            for (int u = 0; u < LT_NB; u++) reached |= (unsigned)(u != t) & (enemy[e->line[u]] >> e->pos[u]);
+            sq[n] = (uint8_t)at, threat[n++] = reached & 1;
+        }
+    }
+    return n;
+}
+
 /* Board and notation (mq_board.c). */
 void mq_clear(MQPos *p);
 void mq_put(MQPos *p, int sq, int colour, int height);
@@ -150,7 +181,7 @@ void mq_eval_trace(const GamePos *gp, char *out, size_t size);
 enum { MQ_OPT_PIE, MQ_OPT_IVORY_HEIGHT, MQ_OPT_CIGAR_HEIGHT, MQ_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (mq_features.c). */
-enum { MQ_NNUE_FEATURES = 618 };
+enum { MQ_NNUE_FEATURES = 1194 };
 int mq_features(const GamePos *gp, int persp, uint32_t *out);
 
 #endif

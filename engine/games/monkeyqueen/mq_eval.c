@@ -34,37 +34,14 @@ static const KitEval EVAL = {TERMS, T_NB, 25};
 /* Squares on each line seen along that line by a colour's pieces (line-position bits). */
 typedef uint16_t Sight[MQ_LINES];
 
-/* Adds what the stack on sq sees along its four lines to seen. */
-static inline void add_sight(const MQPos *p, int sq, uint16_t *seen) {
-    const MQSqLines *s = &mq_sqlines[sq];
-    for (int t = 0; t < LT_NB; t++) seen[s->line[t]] |= (uint16_t)mq_reach_w(s->pos[t], p->line[s->line[t]]);
-}
-
-static void sight(const MQPos *p, int c, uint16_t *seen) {
-    for (int w = 0; w < 3; w++)
-        for (uint64_t b = p->bb[c][w]; b; b &= b - 1) add_sight(p, w * 64 + __builtin_ctzll(b), seen);
-}
-
 /* Colour c's queen: its quiet moves, and the empty squares it sees that an enemy piece can
- * move to (along one of the square's other lines: along the queen's line it would see the
- * queen already). */
+ * move to (mq_queen_view). */
 static void queen_terms(const MQPos *p, int c, const uint16_t *enemy, int f[T_NB]) {
-    int q = p->queen[c];
-    const MQSqLines *s = &mq_sqlines[q];
-    int open = 0, threats = 0;
-    for (int t = 0; t < LT_NB; t++) {
-        int l = s->line[t];
-        uint64_t w = p->line[l];
-        unsigned empty = mq_reach_w(s->pos[t], w) & ~(unsigned)(w >> 32) & 0xFFFF;
-        open += bb_popcount(empty);
-        for (; empty; empty &= empty - 1) {
-            const MQSqLines *e = &mq_sqlines[mq_line_base[l] + __builtin_ctz(empty) * mq_line_step[l]];
-            unsigned reached = 0;
-            for (int u = 0; u < LT_NB; u++) reached |= (unsigned)(u != t) & (enemy[e->line[u]] >> e->pos[u]);
-            threats += reached & 1;
-        }
-    }
-    f[T_QUEEN_MOB] = p->height[q] >= 3 ? open : 0;
+    uint8_t sq[44];
+    bool threat[44];
+    int open = mq_queen_view(p, c, enemy, sq, threat), threats = 0;
+    for (int i = 0; i < open; i++) threats += threat[i];
+    f[T_QUEEN_MOB] = p->height[p->queen[c]] >= 3 ? open : 0;
     f[T_Q_THREATS] = threats;
 }
 
@@ -72,8 +49,8 @@ static void queen_terms(const MQPos *p, int c, const uint16_t *enemy, int f[T_NB
 static void features(const MQPos *p, int f[2][T_NB]) {
     Sight seen[2];
     memset(seen, 0, sizeof seen);
-    sight(p, IVORY, seen[IVORY]);
-    sight(p, CIGAR, seen[CIGAR]);
+    mq_sight(p, IVORY, seen[IVORY]);
+    mq_sight(p, CIGAR, seen[CIGAR]);
     for (int k = 0; k < 2; k++) {
         int c = p->stm ^ k, q = p->queen[c];
         int stacks = bb_popcount(p->bb[c][0]) + bb_popcount(p->bb[c][1]) + bb_popcount(p->bb[c][2]);

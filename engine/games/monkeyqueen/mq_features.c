@@ -1,30 +1,60 @@
 /* mq_features.c — Monkey Queen as sparse features for the learned evaluation: babies and
- * queens by square, the queens' heights and the pie rule's state, seen from one player. */
+ * queens by square, the queens' heights and what they see, the pie rule's state, from one player. */
 #include "mq.h"
+
+#include <string.h>
 
 /* Squares are numbered rank * 12 + file with the board turned half a turn when the viewer
  * plays Cigar (its queen then starts where Ivory's does). Per side (the viewer's colour,
  * then the other): babies [144], the queen [144], the queen's height in buckets 1..19, 20+
- * [20]; then the pie rule: a swap pending, a swap available to the player deciding. */
-enum { MQ_SQ144 = MQ_N * MQ_N, MQ_HB = 20, MQ_F_SIDE = 2 * MQ_SQ144 + MQ_HB, MQ_F_SWAP = 2 * MQ_F_SIDE };
+ * [20], the empty squares the queen sees [144] and those of them an enemy piece can move to
+ * [144]; then the pie rule: a swap pending, a swap available to the player deciding. The
+ * last two blocks are what the hand-written evaluation's queen terms count: a net without
+ * them (set monkeyqueen-1) missed the queen's dangers and lost every match (see README). */
+enum {
+    MQ_SQ144 = MQ_N * MQ_N,
+    MQ_HB = 20,
+    MQ_F_HEIGHT = 2 * MQ_SQ144,
+    MQ_F_OPEN = MQ_F_HEIGHT + MQ_HB,
+    MQ_F_THREAT = MQ_F_OPEN + MQ_SQ144,
+    MQ_F_SIDE = MQ_F_THREAT + MQ_SQ144,
+    MQ_F_SWAP = 2 * MQ_F_SIDE
+};
 _Static_assert(MQ_F_SWAP + 2 == MQ_NNUE_FEATURES, "Monkey Queen features");
+
+/* A square (rank * 16 + file) as the viewer sees it, 0..143. */
+static inline int viewed(int sq, int mine) {
+    int f = mq_file(sq), r = mq_rank(sq);
+    if (mine == CIGAR) f = MQ_N - 1 - f, r = MQ_N - 1 - r;
+    return r * MQ_N + f;
+}
 
 int mq_features(const GamePos *gp, int persp, uint32_t *out) {
     const MQPos *p = (const MQPos *)gp;
     int mine = persp ^ (p->swap == SWAP_TAKEN), n = 0;
+    uint16_t seen[2][MQ_LINES];
+    memset(seen, 0, sizeof seen);
+    mq_sight(p, IVORY, seen[IVORY]);
+    mq_sight(p, CIGAR, seen[CIGAR]);
     for (int side = 0; side < 2; side++) {
         int colour = mine ^ side, base = side * MQ_F_SIDE;
         int queen = p->queen[colour];
         for (int w = 0; w < 3; w++)
             for (uint64_t b = p->bb[colour][w]; b; b &= b - 1) {
-                int sq = w * 64 + __builtin_ctzll(b), f = mq_file(sq), r = mq_rank(sq);
-                if (mine == CIGAR) f = MQ_N - 1 - f, r = MQ_N - 1 - r;
-                int at = r * MQ_N + f;
+                int sq = w * 64 + __builtin_ctzll(b), at = viewed(sq, mine);
                 out[n++] = (uint32_t)(base + (sq == queen ? MQ_SQ144 + at : at));
             }
         if (queen != MQ_NO_SQ) {
             int h = p->height[queen] > MQ_HB ? MQ_HB : p->height[queen];
-            out[n++] = (uint32_t)(base + 2 * MQ_SQ144 + h - 1);
+            out[n++] = (uint32_t)(base + MQ_F_HEIGHT + h - 1);
+            uint8_t sq[44];
+            bool threat[44];
+            int k = mq_queen_view(p, colour, seen[colour ^ 1], sq, threat);
+            for (int i = 0; i < k; i++) {
+                int at = viewed(sq[i], mine);
+                out[n++] = (uint32_t)(base + MQ_F_OPEN + at);
+                if (threat[i]) out[n++] = (uint32_t)(base + MQ_F_THREAT + at);
+            }
         }
     }
     if (p->swap == SWAP_PENDING) out[n++] = MQ_F_SWAP;
