@@ -180,10 +180,13 @@ static bool apply_eval_file(void *owner, const Option *o, int64_t v, const char 
     return true;
 }
 
+/* Use NNUE is on by default because a game ships a net only once that net has beaten the
+ * hand-written evaluation in its match (engine/nnue/NET.md); a game without one keeps its
+ * hand-written evaluation whatever the option says. */
 static void add_nnue_options(Engine *e) {
     for (int g = 0; g < GAMES_COUNT; g++) set_embedded_net(e, g);
     const Option opts[] = {
-        {.name = "Use NNUE", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
+        {.name = "Use NNUE", .type = OPT_CHECK, .def = 1, .min = 0, .max = 1},
         {.name = "EvalFile", .type = OPT_STRING, .def_str = "", .apply = apply_eval_file},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {

@@ -343,7 +343,7 @@ START_TEST(protocol_options) {
     ck_assert_ptr_nonnull(c);
     ck_assert(child_send(c, "ugi"));
     ck_assert_ptr_nonnull(child_expect(c, "ugiok", 20000));
-    ck_assert_int_eq(child_count(c, "option name Use NNUE type check default false"), 1);
+    ck_assert_int_eq(child_count(c, "option name Use NNUE type check default true"), 1);
     ck_assert_int_eq(child_count(c, "option name EvalFile type string default <empty>"), 1);
     /* Without EvalFile: the embedded net's value, or none. */
     char none[96];
