@@ -49,7 +49,7 @@ int mq_features(const GamePos *gp, int persp, uint32_t *out) {
             out[n++] = (uint32_t)(base + MQ_F_HEIGHT + h - 1);
             uint8_t sq[44];
             bool threat[44];
-            int k = mq_queen_view(p, colour, seen[colour ^ 1], sq, threat);
+            int threats, k = mq_queen_view(p, colour, seen[colour ^ 1], &threats, sq, threat);
             for (int i = 0; i < k; i++) {
                 int at = viewed(sq[i], mine);
                 out[n++] = (uint32_t)(base + MQ_F_OPEN + at);
