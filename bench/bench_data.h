@@ -1,5 +1,5 @@
 /* bench_data.h — the benchmark's position lists, embedded into the executable at build
- * time from engine/games/<game>/bench.txt (see bench/embed.cmake), so bench runs anywhere. */
+ * time from engine/games/<game>/bench.txt (see engine/games/embed.cmake), so bench runs anywhere. */
 #ifndef SIMIA_BENCH_DATA_H
 #define SIMIA_BENCH_DATA_H
 

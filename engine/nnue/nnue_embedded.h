@@ -1,5 +1,5 @@
 /* nnue_embedded.h — the nets built into the binary: engine/games/<g>/net.nnue as C arrays,
- * generated at build time by engine/nnue/embed.cmake (none: an empty table). */
+ * generated at build time by engine/games/embed.cmake (none: an empty table). */
 #ifndef SIMIA_NNUE_EMBEDDED_H
 #define SIMIA_NNUE_EMBEDDED_H
 
