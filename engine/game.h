@@ -144,6 +144,10 @@ typedef struct GameOps {
     int nnue_features;
     const char *nnue_feature_set;
     int (*features)(const GamePos *pos, int persp, uint32_t *out);
+    /* Optional, for a game whose two views share work (what each side's pieces see, say):
+     * both views in one call, out[p] and n[p] exactly what features(pos, p, out[p]) gives.
+     * The search's evaluation uses it when set. */
+    void (*features_both)(const GamePos *pos, uint32_t *const out[2], int n[2]);
 } GameOps;
 
 /* Result of the game in a position, for the protocol (absolute, by player). */

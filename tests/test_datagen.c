@@ -77,6 +77,66 @@ static int64_t count_records(const char *path, const DataHeader *expect, char *e
     return got < 0 ? -1 : n;
 }
 
+/* Copies the data file src to dst as if written by an older feature set of its game ("old",
+ * 40 features, every record listing features 0..2 and 0..1); with bad >= 0, record bad's
+ * position string is replaced by `text` and, when flip, its player deciding swapped. */
+static void write_old_set(const char *src, const char *dst, int bad, const char *text, bool flip) {
+    char err[ERR_STR_MAX];
+    unlink(dst);
+    DataReader *r = data_reader_open(src, NULL, err);
+    ck_assert_msg(r, "%s", err);
+    DataHeader h = *data_reader_header(r);
+    snprintf(h.feature_set, sizeof h.feature_set, "old");
+    h.n_features = 40;
+    uint64_t existing;
+    FILE *f = data_open_append(dst, &h, &existing, err);
+    ck_assert_msg(f, "%s", err);
+    static DataRecord rec;
+    static uint8_t buf[DATA_RECORD_MAX];
+    for (int i = 0; data_reader_next(r, &rec, NULL, NULL, err) == 1; i++) {
+        rec.n_us = 3, rec.n_them = 2;
+        for (int k = 0; k < 5; k++) rec.feats[k] = (uint32_t)(k < 3 ? k : k - 3);
+        if (i == bad) {
+            if (text) snprintf(rec.pos, sizeof rec.pos, "%s", text);
+            if (flip) rec.stm = (uint8_t)(3 - rec.stm);
+        }
+        size_t len = data_record_encode(&rec, buf);
+        ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+    }
+    data_reader_close(r);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether two data files hold the same records, features compared as sets of each view
+ * (a game lists them in any order: Zoo's follows its piece lists, not the position). */
+static bool same_records(const char *a, const char *b) {
+    char err[ERR_STR_MAX];
+    DataReader *ra = data_reader_open(a, NULL, err), *rb = data_reader_open(b, NULL, err);
+    ck_assert(ra && rb);
+    static DataRecord x, y;
+    bool same = data_header_equal(data_reader_header(ra), data_reader_header(rb));
+    int ga, gb;
+    while (same && (ga = data_reader_next(ra, &x, NULL, NULL, err)) == 1 &&
+           (gb = data_reader_next(rb, &y, NULL, NULL, err)) == 1) {
+        same = x.score == y.score && x.result == y.result && x.stm == y.stm && x.n_us == y.n_us &&
+               x.n_them == y.n_them && !strcmp(x.pos, y.pos);
+        for (int v = 0; v < 2 && same; v++) {
+            uint32_t *fx = x.feats + (v ? x.n_us : 0), *fy = y.feats + (v ? y.n_us : 0);
+            size_t n = v ? x.n_them : x.n_us;
+            qsort(fx, n, sizeof *fx, cmp_u32), qsort(fy, n, sizeof *fy, cmp_u32);
+            same = !memcmp(fx, fy, n * sizeof *fx);
+        }
+    }
+    if (same) same = ga == 0 && data_reader_next(rb, &y, NULL, NULL, err) == 0;
+    data_reader_close(ra), data_reader_close(rb);
+    return same;
+}
+
 /* ---- the file format, in process ---- */
 
 static void sample_record(DataRecord *r, int i) {
@@ -415,8 +475,34 @@ START_TEST(every_game) {
     ck_assert_msg(rc == 0, "%s", run_output);
     ck_assert_int_eq(count_records(out3, &h, err), 2 * positions + 8);
 
-    /* Another game's file: refused by the job and by --check, nothing appended. */
+    /* Data of an older feature set: --refeature remakes every record's features from its
+     * position, the very bytes datagen wrote; a position that does not parse or names the
+     * other player deciding refuses the file with nothing written. */
     const GameOps *other = game_find(GAMES[(_i + 1) % GAMES_COUNT]->name);
+    char old[512], redone[512];
+    tmp_path(old, sizeof old, "old.dat");
+    tmp_path(redone, sizeof redone, "redone.dat");
+    write_old_set(out, old, -1, NULL, false);
+    ck_assert_int_eq(run("--game %s datagen --merge %s %s", g->name, redone, old), 0); /* merge keeps the set */
+    ck_assert_msg(strstr(run_output, "merged 12 positions"), "%s", run_output);
+    unlink(redone);
+    rc = run("--game %s datagen --refeature %s %s", g->name, redone, old);
+    ck_assert_msg(rc == 0 && strstr(run_output, "refeatured 12 positions"), "%s: %s", g->name, run_output);
+    ck_assert_msg(same_records(redone, out), "%s: refeatured data differs from datagen's", g->name);
+    unlink(redone);
+    rc = run("--game %s datagen --refeature %s %s", other->name, redone, old);
+    ck_assert_msg(rc == 2 && strstr(run_output, "data of game"), "%s", run_output);
+    ck_assert_int_eq(file_size(redone), -1);
+    write_old_set(out, old, 5, "no position at all", false);
+    rc = run("--game %s datagen --refeature %s %s", g->name, redone, old);
+    ck_assert_msg(rc == 2 && strstr(run_output, "does not parse") && strstr(run_output, "byte "), "%s", run_output);
+    ck_assert_int_eq(file_size(redone), -1);
+    write_old_set(out, old, 7, NULL, true);
+    rc = run("--game %s datagen --refeature %s %s", g->name, redone, old);
+    ck_assert_msg(rc == 2 && strstr(run_output, "deciding"), "%s", run_output);
+    ck_assert_int_eq(file_size(redone), -1);
+
+    /* Another game's file: refused by the job and by --check, nothing appended. */
     long size = file_size(out);
     rc = run("--game %s datagen --out %s --nodes 300 --positions 4", other->name, out);
     ck_assert_msg(rc == 2 && strstr(run_output, out) && strstr(run_output, "byte 16") &&
@@ -517,6 +603,7 @@ START_TEST(bad_arguments) {
         {"datagen --out OUT --openings /nonexistent/suite.txt", "cannot open /nonexistent/suite.txt"},
         {"datagen --check", "unknown or incomplete argument '--check'"},
         {"datagen --merge OUT", "--merge needs an output file and at least one input"},
+        {"datagen --refeature OUT", "--refeature needs an output file and at least one input"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char args[1024];

@@ -58,12 +58,22 @@ static Score reference_eval(const NnueNet *net, const GameOps *g, const GamePos 
     return (Score)(cp > lim ? lim : cp < -lim ? -lim : cp);
 }
 
-/* The features of a position: in range, no repeats, at most NNUE_MAX_ACTIVE. */
+/* The features of a position: in range, no repeats, at most NNUE_MAX_ACTIVE; both views
+ * at once (features_both, where the game has it) exactly the two views one by one. */
 static void check_features(const GameOps *g, const GamePos *pos) {
     static unsigned char seen[1 << 16];
+    uint32_t both[2][NNUE_MAX_ACTIVE];
+    int n_both[2] = {-1, -1};
+    if (g->features_both) {
+        uint32_t *const out[2] = {both[0], both[1]};
+        g->features_both(pos, out, n_both);
+    }
     for (int p = 0; p < 2; p++) {
         uint32_t f[NNUE_MAX_ACTIVE];
         int n = g->features(pos, p, f);
+        if (g->features_both)
+            REQUIRE(n_both[p] == n && !memcmp(both[p], f, (size_t)n * sizeof *f),
+                    "%s: features_both differs from features for player %d", g->name, p + 1);
         REQUIRE(n >= 0 && n <= NNUE_MAX_ACTIVE, "%s: %d features", g->name, n);
         for (int i = 0; i < n; i++) {
             REQUIRE(f[i] < (uint32_t)g->nnue_features, "%s: feature %u out of range", g->name, f[i]);

@@ -33,7 +33,10 @@ const char DATAGEN_USAGE[] =
     "  simia datagen --check FILE\n"
     "      Checks a data file (of the game --game names, when given) and prints its counts.\n"
     "  simia datagen --merge OUT IN...\n"
-    "      Appends the records of the data files IN to OUT, after checking them all.\n";
+    "      Appends the records of the data files IN to OUT, after checking them all.\n"
+    "  simia datagen --refeature OUT IN...\n"
+    "      The same for data of the game in an older feature set: each record's features are\n"
+    "      made again from its position string with the game's features now.\n";
 
 #define PROGRESS_MS 1000
 #define DEFAULT_NODES 5000
@@ -537,35 +540,82 @@ static bool same_file(const char *a, const char *b) {
     return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-/* Checks every input whole first, so that a bad one appends nothing. */
-static int merge_files(const char *out_path, char **in, int n_in) {
+/* A record of an older feature set made again from its position string with the game's
+ * features now: false with err when the string does not parse or names another player. */
+static bool refeature(Engine *e, DataRecord *rec, char *err) {
+    char why[ERR_STR_MAX];
+    if (!engine_set_position(e, rec->pos, NULL, 0, why)) {
+        snprintf(err, ERR_STR_MAX, "position '%.80s' does not parse: %.120s", rec->pos, why);
+        return false;
+    }
+    const GameOps *g = engine_game(e);
+    const GamePos *pos = engine_position(e);
+    if (g->player_to_move(pos) + 1 != rec->stm) {
+        snprintf(err, ERR_STR_MAX, "position '%.80s' has player %d deciding, the record says %d", rec->pos,
+                 g->player_to_move(pos) + 1, rec->stm);
+        return false;
+    }
+    return data_record_fill(rec, g, pos, rec->score, rec->result, err);
+}
+
+/* --merge appends the inputs' records as stored; --refeature (e non-NULL) appends them with
+ * their features made again by the game's features now, from inputs of that game in any
+ * feature set. Every input is checked whole first, so that a bad one appends nothing. */
+static int merge_files(Engine *e, const char *out_path, char **in, int n_in) {
     char err[ERR_STR_MAX];
     DataHeader h;
     bool have = false;
-    for (int pass = 0; pass < 2; pass++) {
+    if (e) data_header_of(engine_game(e), &h), have = true;
+    DataRecord *rec = e ? malloc(sizeof *rec) : NULL;
+    uint8_t *buf = e ? malloc(DATA_RECORD_MAX) : NULL;
+    if (e && (!rec || !buf)) {
+        free(rec), free(buf);
+        fprintf(stderr, "simia datagen: out of memory\n");
+        return 1;
+    }
+    int rc = 0;
+    for (int pass = 0; pass < 2 && !rc; pass++) {
         FILE *out = NULL;
         uint64_t existing = 0, added = 0;
         if (pass == 1 && !(out = data_open_append(out_path, &h, &existing, err))) {
             fprintf(stderr, "simia datagen: %s\n", err);
-            return 2;
+            rc = 2;
+            break;
         }
-        for (int i = 0; i < n_in; i++) {
+        for (int i = 0; i < n_in && !rc; i++) {
             if (same_file(in[i], out_path)) {
                 fprintf(stderr, "simia datagen: %s is the output file too\n", in[i]);
-                if (out) fclose(out);
-                return 2;
+                rc = 2;
+                break;
             }
-            DataReader *r = data_reader_open(in[i], have ? &h : NULL, err);
+            DataReader *r = data_reader_open(in[i], e || !have ? NULL : &h, err);
             if (!r) {
                 fprintf(stderr, "simia datagen: %s\n", err);
-                if (out) fclose(out);
-                return 2;
+                rc = 2;
+                break;
+            }
+            if (e && strcmp(data_reader_header(r)->game, h.game)) {
+                fprintf(stderr, "simia datagen: %s: data of game '%s', not of '%s'\n", in[i],
+                        data_reader_header(r)->game, h.game);
+                data_reader_close(r);
+                rc = 2;
+                break;
             }
             if (!have) h = *data_reader_header(r), have = true;
             const uint8_t *raw;
             size_t len;
             int got;
-            while ((got = data_reader_next(r, NULL, &raw, &len, err)) == 1) {
+            while ((got = data_reader_next(r, rec, &raw, &len, err)) == 1) {
+                if (e) {
+                    uint64_t at = data_reader_offset(r) - len;
+                    char why[ERR_STR_MAX];
+                    if (!refeature(e, rec, why)) {
+                        snprintf(err, ERR_STR_MAX, "%.60s: byte %" PRIu64 ": %.160s", in[i], at, why);
+                        got = -1;
+                        break;
+                    }
+                    len = data_record_encode(rec, buf), raw = buf;
+                }
                 if (out && fwrite(raw, 1, len, out) != len) {
                     snprintf(err, ERR_STR_MAX, "cannot write %.120s: %s", out_path, strerror(errno));
                     got = -1;
@@ -576,20 +626,21 @@ static int merge_files(const char *out_path, char **in, int n_in) {
             data_reader_close(r);
             if (got < 0) {
                 fprintf(stderr, "simia datagen: %s\n", err);
-                if (out) fclose(out);
-                return pass ? 1 : 2;
+                rc = pass ? 1 : 2;
             }
         }
         if (out) {
-            if (fclose(out)) {
+            if (fclose(out) && !rc) {
                 fprintf(stderr, "simia datagen: cannot write %s: %s\n", out_path, strerror(errno));
-                return 1;
+                rc = 1;
+            } else if (!rc) {
+                printf("%s %" PRIu64 " positions from %d file%s into %s (%" PRIu64 " positions now)\n",
+                       e ? "refeatured" : "merged", added, n_in, n_in == 1 ? "" : "s", out_path, existing + added);
             }
-            printf("merged %" PRIu64 " positions from %d file%s into %s (%" PRIu64 " positions now)\n", added, n_in,
-                   n_in == 1 ? "" : "s", out_path, existing + added);
         }
     }
-    return 0;
+    free(rec), free(buf);
+    return rc;
 }
 
 /* ---- arguments ---- */
@@ -613,6 +664,7 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     c.random_plies = -1;
     bool seeded = false;
     const char *check = NULL, *merge = NULL;
+    bool refeat = false;
     int merge_at = argc;
     const char *names[64], *values[64];
     char name_buf[64][128];
@@ -620,12 +672,12 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     uint64_t v;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = strcmp(a, "--check") && strcmp(a, "--merge") && !strncmp(a, "--", 2);
+        bool takes = strcmp(a, "--check") && strcmp(a, "--merge") && strcmp(a, "--refeature") && !strncmp(a, "--", 2);
         if (takes && !next) return usage_error("%s needs a value", a);
         if (!strcmp(a, "--check") && next) {
             check = next, i++;
-        } else if (!strcmp(a, "--merge") && next) {
-            merge = next, merge_at = i + 2;
+        } else if ((!strcmp(a, "--merge") || !strcmp(a, "--refeature")) && next) {
+            merge = next, merge_at = i + 2, refeat = a[2] == 'r';
             break;
         } else if (!strcmp(a, "--out")) {
             c.out_path = next, i++;
@@ -673,10 +725,10 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
         return check_file(check, game_named ? &h : NULL);
     }
     if (merge) {
-        if (merge_at >= argc) return usage_error("%s", "--merge needs an output file and at least one input");
-        return merge_files(merge, argv + merge_at, argc - merge_at);
+        if (merge_at >= argc) return usage_error("%s needs an output file and at least one input", argv[merge_at - 2]);
+        return merge_files(refeat ? e : NULL, merge, argv + merge_at, argc - merge_at);
     }
-    if (!c.out_path) return usage_error("%s", "--out FILE is needed (or --check FILE, --merge OUT IN...)");
+    if (!c.out_path) return usage_error("%s", "--out FILE is needed (or --check FILE, --merge OUT IN..., --refeature OUT IN...)");
     char err[ERR_STR_MAX];
     /* Options are checked once here, so that a bad one is refused before any work. */
     for (int i = 0; i < c.n_opts; i++)

@@ -119,12 +119,14 @@ static void refresh(const Kernel *k, const NnueNet *net, const uint32_t *f, int 
 
 /* A feature list from the game, every entry checked: a bad one is a game's bug, and an
  * index out of range would read outside the net. */
-static int features_of(const GameOps *g, const GamePos *pos, int p, uint32_t *out) {
-    int n = g->features(pos, p, out);
+static int checked(const GameOps *g, const uint32_t *f, int n) {
     if (n < 0 || n > NNUE_MAX_ACTIVE) abort();
     for (int i = 0; i < n; i++)
-        if (out[i] >= (uint32_t)g->nnue_features) abort();
+        if (f[i] >= (uint32_t)g->nnue_features) abort();
     return n;
+}
+static int features_of(const GameOps *g, const GamePos *pos, int p, uint32_t *out) {
+    return checked(g, out, g->features(pos, p, out));
 }
 
 void nnue_refresh(const NnueNet *net, const GameOps *g, const GamePos *pos, int p, int16_t *acc, NnueKernel k) {
@@ -233,8 +235,15 @@ static void update(NnueCache *c, const NnueNet *net, int p, const uint32_t *f, i
 
 Score nnue_evaluate(NnueCache *c, const NnueNet *net, const GameOps *g, const GamePos *pos) {
     if (!prepare(c, net, g)) return nnue_evaluate_fresh(net, g, pos, NNUE_KERNEL_SCALAR);
-    uint32_t f[NNUE_MAX_ACTIVE];
-    for (int p = 0; p < 2; p++) update(c, net, p, f, features_of(g, pos, p, f));
+    uint32_t f[2][NNUE_MAX_ACTIVE];
+    if (g->features_both) {
+        uint32_t *const out[2] = {f[0], f[1]};
+        int n[2];
+        g->features_both(pos, out, n);
+        for (int p = 0; p < 2; p++) update(c, net, p, f[p], checked(g, f[p], n[p]));
+    } else {
+        for (int p = 0; p < 2; p++) update(c, net, p, f[p], features_of(g, pos, p, f[p]));
+    }
     c->gen++;
     c->valid = true;
     int us = g->player_to_move(pos);

@@ -124,27 +124,23 @@ static inline void mq_sight(const MQPos *p, int c, uint16_t seen[MQ_LINES]) {
         }
 }
 
-/* The empty squares colour c's queen sees (its quiet moves' targets): how many, and in
- * *threats how many of them an enemy piece can move to along one of the square's other lines
- * (along the queen's line it would see the queen already); enemy is the enemy's mq_sight.
- * With sq non-NULL also each square, and in threat[] whether it is threatened (at most 4
- * lines of 11). The evaluation passes NULL: inlined, the lists then cost nothing. */
-static inline int mq_queen_view(const MQPos *p, int c, const uint16_t *enemy, int *threats, uint8_t *sq,
-                                bool *threat) {
+/* How many empty squares colour c's queen sees (its quiet moves' targets), and in *threats
+ * how many of them an enemy piece can move to along one of the square's other lines (along
+ * the queen's line it would see the queen already); enemy is the enemy's mq_sight. */
+static inline int mq_queen_view(const MQPos *p, int c, const uint16_t *enemy, int *threats) {
     const MQSqLines *s = &mq_sqlines[p->queen[c]];
     int n = 0, hits = 0;
     for (int t = 0; t < LT_NB; t++) {
         int l = s->line[t];
         uint64_t w = p->line[l];
         unsigned empty = mq_reach_w(s->pos[t], w) & ~(unsigned)(w >> 32) & 0xFFFF;
-        if (!sq) n += bb_popcount(empty);
+        n += bb_popcount(empty);
         for (; empty; empty &= empty - 1) {
             int at = mq_line_base[l] + __builtin_ctz(empty) * mq_line_step[l];
             const MQSqLines *e = &mq_sqlines[at];
             unsigned reached = 0;
             for (int u = 0; u < LT_NB; u++) reached |= (unsigned)(u != t) & (enemy[e->line[u]] >> e->pos[u]);
             hits += reached & 1;
-            if (sq) sq[n] = (uint8_t)at, threat[n++] = reached & 1;
         }
     }
     *threats = hits;
@@ -187,7 +183,8 @@ void mq_eval_trace(const GamePos *gp, char *out, size_t size);
 enum { MQ_OPT_PIE, MQ_OPT_IVORY_HEIGHT, MQ_OPT_CIGAR_HEIGHT, MQ_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (mq_features.c). */
-enum { MQ_NNUE_FEATURES = 1194 };
-int mq_features(const GamePos *gp, int persp, uint32_t *out);
+enum { MQ_NNUE_FEATURES = 798 };
+int KIT_HOT(mq_features)(const GamePos *gp, int persp, uint32_t *out);
+void KIT_HOT(mq_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 
 #endif

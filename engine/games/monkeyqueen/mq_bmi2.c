@@ -4,3 +4,4 @@
 #include "mq_make.c"
 #include "mq_movegen.c"
 #include "mq_eval.c"
+#include "mq_features.c"

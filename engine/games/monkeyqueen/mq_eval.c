@@ -37,7 +37,7 @@ typedef uint16_t Sight[MQ_LINES];
 /* Colour c's queen: its quiet moves, and the empty squares it sees that an enemy piece can
  * move to (mq_queen_view). */
 static void queen_terms(const MQPos *p, int c, const uint16_t *enemy, int f[T_NB]) {
-    int threats, open = mq_queen_view(p, c, enemy, &threats, NULL, NULL);
+    int threats, open = mq_queen_view(p, c, enemy, &threats);
     f[T_QUEEN_MOB] = p->height[p->queen[c]] >= 3 ? open : 0;
     f[T_Q_THREATS] = threats;
 }

@@ -238,4 +238,5 @@ bool KIT_HOT(mq_see_ge)(const GamePos *gp, Move m, int threshold) {
 const GameOps KIT_HOT(mq_hot) = {
     KIT_HOT_ENTRIES(mq),
     .in_check = KIT_HOT(mq_in_check), .winning_move = KIT_HOT(mq_winning_move), .see_ge = KIT_HOT(mq_see_ge),
+    .features = KIT_HOT(mq_features), .features_both = KIT_HOT(mq_features_both),
 };

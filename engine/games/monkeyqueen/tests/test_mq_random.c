@@ -1,7 +1,8 @@
 /* test_mq_random.c — thousands of random games: at every position the fast generator
  * agrees with the reference one, counts, stages and the k-th move agree, every listed
  * move passes the legality test, make/unmake restores every byte, and the incremental
- * key is exact; with every build of the hot code the CPU runs. */
+ * key is exact, and the learned evaluation's features (one view, or both at once) are
+ * the portable build's; with every build of the hot code the CPU runs. */
 #include "engine/games/monkeyqueen/mq.h"
 #include "engine/games/monkeyqueen/mq_game.h"
 #include "engine/prng.h"
@@ -53,6 +54,17 @@ static void check_position(const GamePos *p, int pie, Prng *rng) {
         int listed = 0;
         for (int i = 0; i < n; i++) listed |= all[i] == m;
         REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
+    }
+    uint32_t both[2][NNUE_MAX_ACTIVE], f[NNUE_MAX_ACTIVE], ref_f[NNUE_MAX_ACTIVE];
+    uint32_t *const out[2] = {both[0], both[1]};
+    int n_both[2];
+    G->features_both(p, out, n_both);
+    for (int persp = 0; persp < 2; persp++) {
+        int k = G->features(p, persp, f), kr = VARIANTS[0]->features(p, persp, ref_f);
+        REQUIRE(k == kr && !memcmp(f, ref_f, (size_t)k * sizeof *f), "%s: features of player %d differ between builds",
+                fen, persp + 1);
+        REQUIRE(n_both[persp] == k && !memcmp(both[persp], f, (size_t)k * sizeof *f),
+                "%s: features_both differs from features for player %d", fen, persp + 1);
     }
 }
 
