@@ -214,12 +214,16 @@ static void update(NnueCache *c, const NnueNet *net, int p, const uint32_t *f, i
     } else {
         uint32_t added[NNUE_MAX_ACTIVE], removed[NNUE_MAX_ACTIVE];
         int na = 0, nr = 0;
+        /* Branch-free: whether a feature is new is a coin toss to the predictor. */
         for (int i = 0; i < n; i++) {
-            if (mark[f[i]] != old) added[na++] = f[i];
+            added[na] = f[i];
+            na += mark[f[i]] != old;
             mark[f[i]] = now;
         }
-        for (int i = 0; i < c->n[p]; i++)
-            if (mark[c->feats[p][i]] != now) removed[nr++] = c->feats[p][i];
+        for (int i = 0; i < c->n[p]; i++) {
+            removed[nr] = c->feats[p][i];
+            nr += mark[c->feats[p][i]] != now;
+        }
         if (na + nr >= n) {
             refresh(c->kernel, net, f, n, acc);
             c->refreshes++;
