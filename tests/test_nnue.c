@@ -71,10 +71,10 @@ static void check_features(const GameOps *g, const GamePos *pos) {
     for (int p = 0; p < 2; p++) {
         uint32_t f[NNUE_MAX_ACTIVE];
         int n = g->features(pos, p, f);
+        REQUIRE(n >= 0 && n <= NNUE_MAX_ACTIVE, "%s: %d features", g->name, n);
         if (g->features_both)
             REQUIRE(n_both[p] == n && !memcmp(both[p], f, (size_t)n * sizeof *f),
                     "%s: features_both differs from features for player %d", g->name, p + 1);
-        REQUIRE(n >= 0 && n <= NNUE_MAX_ACTIVE, "%s: %d features", g->name, n);
         for (int i = 0; i < n; i++) {
             REQUIRE(f[i] < (uint32_t)g->nnue_features, "%s: feature %u out of range", g->name, f[i]);
             REQUIRE(!seen[f[i]], "%s: feature %u listed twice", g->name, f[i]);

@@ -677,7 +677,7 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
         if (!strcmp(a, "--check") && next) {
             check = next, i++;
         } else if ((!strcmp(a, "--merge") || !strcmp(a, "--refeature")) && next) {
-            merge = next, merge_at = i + 2, refeat = a[2] == 'r';
+            merge = next, merge_at = i + 2, refeat = !strcmp(a, "--refeature");
             break;
         } else if (!strcmp(a, "--out")) {
             c.out_path = next, i++;
