@@ -604,6 +604,7 @@ START_TEST(bad_arguments) {
         {"datagen --check", "unknown or incomplete argument '--check'"},
         {"datagen --merge OUT", "--merge needs an output file and at least one input"},
         {"datagen --refeature OUT", "--refeature needs an output file and at least one input"},
+        {"datagen --option NoSuchOption=3 --refeature OUT IN", "NoSuchOption"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char args[1024];
@@ -617,6 +618,28 @@ START_TEST(bad_arguments) {
     }
     ck_assert_int_eq(run("--help"), 0);
     ck_assert_ptr_nonnull(strstr(run_output, "simia datagen --out FILE"));
+    remove_tmpdir();
+}
+END_TEST
+
+/* --refeature reads the positions under the options given before it: Zoo data of a 7 x 6
+ * board is refused on the default 5 x 5 and remade exactly with the size given. */
+START_TEST(refeature_reads_under_options) {
+    make_tmpdir();
+    char out[512], old[512], redone[512];
+    tmp_path(out, sizeof out, "z.dat");
+    tmp_path(old, sizeof old, "z-old.dat");
+    tmp_path(redone, sizeof redone, "z-redone.dat");
+    const char *size = "--option ZooWidth=7 --option ZooHeight=6";
+    int rc = run("--game zoo datagen --out %s --nodes 300 --seed 5 --positions 6 %s", out, size);
+    ck_assert_msg(rc == 0, "%s", run_output);
+    write_old_set(out, old, -1, NULL, false);
+    rc = run("--game zoo datagen --refeature %s %s", redone, old);
+    ck_assert_msg(rc == 2 && strstr(run_output, "does not parse"), "%s", run_output);
+    ck_assert_int_eq(file_size(redone), -1);
+    rc = run("--game zoo datagen %s --refeature %s %s", size, redone, old);
+    ck_assert_msg(rc == 0 && strstr(run_output, "refeatured 6 positions"), "%s", run_output);
+    ck_assert(same_records(redone, out));
     remove_tmpdir();
 }
 END_TEST
@@ -654,6 +677,7 @@ int main(void) {
     tcase_add_loop_test(tc, every_game, 0, GAMES_COUNT);
     tcase_add_test(tc, check_refuses_damaged_files);
     tcase_add_test(tc, bad_arguments);
+    tcase_add_test(tc, refeature_reads_under_options);
     tcase_add_test(tc, interrupt_leaves_a_valid_file);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -34,9 +34,10 @@ const char DATAGEN_USAGE[] =
     "      Checks a data file (of the game --game names, when given) and prints its counts.\n"
     "  simia datagen --merge OUT IN...\n"
     "      Appends the records of the data files IN to OUT, after checking them all.\n"
-    "  simia datagen --refeature OUT IN...\n"
+    "  simia datagen [--option NAME=VALUE]... --refeature OUT IN...\n"
     "      The same for data of the game in an older feature set: each record's features are\n"
-    "      made again from its position string with the game's features now.\n";
+    "      made again from its position string with the game's features now, the position\n"
+    "      read under the options given before it (e.g. a Zoo board's ZooWidth, ZooHeight).\n";
 
 #define PROGRESS_MS 1000
 #define DEFAULT_NODES 5000
@@ -724,15 +725,17 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
         data_header_of(c.game, &h);
         return check_file(check, game_named ? &h : NULL);
     }
+    if (!merge && !c.out_path)
+        return usage_error("%s", "--out FILE is needed (or --check FILE, --merge OUT IN..., --refeature OUT IN...)");
+    char err[ERR_STR_MAX];
+    /* Options are checked once here, so that a bad one is refused before any work; they
+     * also say how --refeature reads the positions (a Zoo board's size). */
+    for (int i = 0; i < c.n_opts; i++)
+        if (!engine_set_option(e, names[i], values[i], err)) return usage_error("%s", err);
     if (merge) {
         if (merge_at >= argc) return usage_error("%s needs an output file and at least one input", argv[merge_at - 2]);
         return merge_files(refeat ? e : NULL, merge, argv + merge_at, argc - merge_at);
     }
-    if (!c.out_path) return usage_error("%s", "--out FILE is needed (or --check FILE, --merge OUT IN..., --refeature OUT IN...)");
-    char err[ERR_STR_MAX];
-    /* Options are checked once here, so that a bad one is refused before any work. */
-    for (int i = 0; i < c.n_opts; i++)
-        if (!engine_set_option(e, names[i], values[i], err)) return usage_error("%s", err);
     if (c.openings_path && !load_openings(&c, e, err)) {
         fprintf(stderr, "simia datagen: %s\n", err);
         for (int i = 0; i < c.n_openings; i++) free(c.openings[i]);

@@ -217,7 +217,7 @@ void zoo_eval_trace(const GamePos *gp, char *out, size_t size);
 enum { ZOO_OPT_WIDTH, ZOO_OPT_HEIGHT, ZOO_OPT_LONG, ZOO_OPT_NOPROGRESS, ZOO_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (zoo_features.c). */
-enum { ZOO_NNUE_FEATURES = 2274 };
+enum { ZOO_NNUE_FEATURES = 2382 };
 int zoo_features(const GamePos *gp, int persp, uint32_t *out);
 
 #endif

@@ -1,5 +1,7 @@
 /* zoo_features.c — Zoo Contest as sparse features for the learned evaluation: pieces by
- * square, Royal marks, goals, pools, the elephants' first-move flags and a pending retreat. */
+ * square and by distance to the far row, marks, goals, pools, a pending retreat, the size. */
+#include <stdlib.h>
+
 #include "zoo.h"
 
 /* Squares are numbered rank * 15 + file on the largest board (15 x 15), the board turned
@@ -8,7 +10,10 @@
  * monkey, mouse by square [3 x 225]; Royal elephant, monkey, some mouse [3]; the elephant
  * has never moved [1]; goal flags E, M, S [3]; mice in the pool, a thermometer [4]. Then a
  * pending retreat: (its owner's side * 2 + elephant/monkey) * 225 + its square [900], and
- * the side that made the turn's regular move [2]. */
+ * the side that made the turn's regular move [2]. Then, because the far row's rank depends
+ * on the height the squares do not show: per side, the ranks the elephant, the monkey and
+ * the mouse nearest to it still have to go to the far row [3 x 15]; and the board's width
+ * [6] and height [12], so that one net can weigh the same squares differently per size. */
 enum {
     ZOO_F_SQ = ZOO_MAX_W * ZOO_MAX_H,
     ZOO_F_ROYAL = 3 * ZOO_F_SQ,
@@ -18,14 +23,20 @@ enum {
     ZOO_F_SIDE = ZOO_F_POOL + 4,
     ZOO_F_PEND = 2 * ZOO_F_SIDE,
     ZOO_F_PEND_MOVER = ZOO_F_PEND + 4 * ZOO_F_SQ,
+    ZOO_F_FAR = ZOO_F_PEND_MOVER + 2,
+    ZOO_F_FAR_SIDE = 3 * ZOO_MAX_H,
+    ZOO_F_WIDTH = ZOO_F_FAR + 2 * ZOO_F_FAR_SIDE,
+    ZOO_F_HEIGHT = ZOO_F_WIDTH + (ZOO_MAX_W - 5) / 2 + 1,
 };
-_Static_assert(ZOO_F_PEND_MOVER + 2 == ZOO_NNUE_FEATURES, "Zoo features");
+_Static_assert(ZOO_F_HEIGHT + ZOO_MAX_H - 3 == ZOO_NNUE_FEATURES, "Zoo features");
 
 static inline uint32_t at(const ZooPos *p, int persp, int sq) {
     int f = zoo_file(sq), r = zoo_rank(sq);
     if (persp == PLAYER_2) f = p->st.w - 1 - f, r = p->st.h - 1 - r;
     return (uint32_t)(r * ZOO_MAX_W + f);
 }
+
+static inline int far_ranks(const ZooPos *p, int pl, int sq) { return abs(far_rank(p, pl) - zoo_rank(sq)); }
 
 int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
     const ZooPos *p = (const ZooPos *)gp;
@@ -50,6 +61,18 @@ int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
             if (s->goals >> (3 * pl + k) & 1) out[n++] = base + ZOO_F_GOALS + (uint32_t)k;
         for (int k = 0; k < pool_of(p, pl) && k < 4; k++) out[n++] = base + ZOO_F_POOL + (uint32_t)k;
     }
+    for (int side = 0; side < 2; side++) {
+        int pl = persp ^ side, best = ZOO_MAX_H;
+        uint32_t base = (uint32_t)(ZOO_F_FAR + side * ZOO_F_FAR_SIDE);
+        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = base + (uint32_t)far_ranks(p, pl, s->esq[pl]);
+        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = base + ZOO_MAX_H + (uint32_t)far_ranks(p, pl, s->msq[pl]);
+        for (int i = 0; i < 4; i++)
+            if (s->mice[pl][i] != ZOO_NO_SQ && far_ranks(p, pl, s->mice[pl][i]) < best)
+                best = far_ranks(p, pl, s->mice[pl][i]);
+        if (best < ZOO_MAX_H) out[n++] = base + 2 * ZOO_MAX_H + (uint32_t)best;
+    }
+    out[n++] = ZOO_F_WIDTH + (uint32_t)((s->w - 5) / 2);
+    out[n++] = ZOO_F_HEIGHT + (uint32_t)(s->h - 4);
     if (s->pend != PEND_NONE) {
         int side = s->pend_owner != persp;
         out[n++] = ZOO_F_PEND + (uint32_t)((side * 2 + s->pend - 1) * ZOO_F_SQ) + at(p, persp, s->pend_sq);

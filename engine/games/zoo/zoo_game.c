@@ -94,5 +94,5 @@ GameOps ZOO_CONTEST = {
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,
     .eval_trace = zoo_eval_trace,
-    .nnue_features = ZOO_NNUE_FEATURES, .nnue_feature_set = "zoo-1", .features = zoo_features,
+    .nnue_features = ZOO_NNUE_FEATURES, .nnue_feature_set = "zoo-2", .features = zoo_features,
 };

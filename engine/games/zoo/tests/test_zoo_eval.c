@@ -1,7 +1,8 @@
 /* test_zoo_eval.c — Zoo Contest's evaluation and search hints: a position and its twin
  * (board turned a half turn, players swapped) score the same for the player who decides,
  * on every board size and in the long game; winning_move wins whenever a move wins;
- * in_check says when the opponent could complete at once. */
+ * in_check says when the opponent could complete at once; the learned evaluation's
+ * features are the twin's seen by the other player, and name the board's size. */
 #include <ctype.h>
 
 #include "engine/games/zoo/zoo.h"
@@ -86,6 +87,28 @@ static void twin(const char *fen, char *out) {
     sprintf(o, " %s %s", np, ply);
 }
 
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A view's features, sorted (the order is the module's own). */
+static int sorted_features(const GamePos *p, int persp, uint32_t *out) {
+    int n = G->features(p, persp, out);
+    qsort(out, (size_t)n, sizeof *out, cmp_u32);
+    return n;
+}
+
+/* Each player's view of a position is the other player's view of its twin. */
+static void check_twin_features(const GamePos *p, const GamePos *q, const char *fen) {
+    uint32_t a[NNUE_MAX_ACTIVE], b[NNUE_MAX_ACTIVE];
+    for (int v = 0; v < 2; v++) {
+        int na = sorted_features(p, v, a), nb = sorted_features(q, 1 - v, b);
+        REQUIRE(na == nb && !memcmp(a, b, (size_t)na * sizeof *a), "%s: player %d's features differ from its twin's",
+                fen, v + 1);
+    }
+}
+
 static void check_twins(const GameConfig *cfg, Prng *rng, int games) {
     Move list[MAX_MOVES];
     for (int g = 0; g < games; g++) {
@@ -97,6 +120,7 @@ static void check_twins(const GameConfig *cfg, Prng *rng, int games) {
             G->print_pos(&p, fen);
             twin(fen, tw);
             REQUIRE(G->parse_pos(&q, tw, cfg, err), "twin of %s: '%s' refused: %s", fen, tw, err);
+            check_twin_features(&p, &q, fen);
             REQUIRE(G->evaluate(&p) == G->evaluate(&q), "%s scores %d, its twin %s %d", fen, G->evaluate(&p), tw,
                     G->evaluate(&q));
             REQUIRE(G->count_moves(&p) == G->count_moves(&q), "%s and its twin %s: move counts differ", fen, tw);
@@ -171,6 +195,34 @@ START_TEST(winning_move_finds_wins) {
 }
 END_TEST
 
+/* The last 18 features name the width (6 odd values) and the height (12): every size's
+ * start lists exactly one of each, the right one, in both views. */
+START_TEST(features_name_the_size) {
+    uint32_t f[NNUE_MAX_ACTIVE];
+    for (int w = 5; w <= 15; w += 2)
+        for (int h = 4; h <= 15; h++) {
+            GameConfig cfg = zoo_cfg(w, h, h % 2, 200);
+            GamePos p;
+            G->startpos(&p, &cfg);
+            for (int v = 0; v < 2; v++) {
+                int n = G->features(&p, v, f), widths = 0, heights = 0;
+                for (int i = 0; i < n; i++) {
+                    int k = (int)f[i] - (G->nnue_features - 18);
+                    if (k < 0) continue;
+                    if (k < 6) {
+                        REQUIRE(k == (w - 5) / 2, "%dx%d: width feature %d", w, h, k);
+                        widths++;
+                    } else {
+                        REQUIRE(k - 6 == h - 4, "%dx%d: height feature %d", w, h, k - 6);
+                        heights++;
+                    }
+                }
+                REQUIRE(widths == 1 && heights == 1, "%dx%d: %d width and %d height features", w, h, widths, heights);
+            }
+        }
+}
+END_TEST
+
 int main(void) {
     G = zoo_game();
     Suite *s = suite_create("zoo_eval");
@@ -178,6 +230,7 @@ int main(void) {
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, symmetric);
     tcase_add_test(tc, winning_move_finds_wins);
+    tcase_add_test(tc, features_name_the_size);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
