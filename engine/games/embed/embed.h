@@ -140,8 +140,33 @@ enum { EM_DRONE_VALUE = 100 };
 enum { EM_OPT_NOPROGRESS, EM_OPT_SETUP, EM_OPT_NB };
 enum { EM_SETUP_STANDARD, EM_SETUP_HOMEROWS };
 
-/* The position as the learned evaluation's sparse features (embed_features.c). */
-enum { EM_NNUE_FEATURES = 256 };
-int em_features(const GamePos *gp, int persp, uint32_t *out);
+/* Empty squares from which a queen's slide reaches an empty square of row. */
+static inline Bb em_sees_row(Bb row, Bb empty) {
+    Bb targets = row & empty, from = 0;
+    for (int d = 0; d < DIR_NB; d++) from |= em_fill(targets, empty, d);
+    return from & empty;
+}
+
+/* What side's boss has, the counts both evaluations start from: enemy pieces around it,
+ * the other squares around it, squares it can move to, and of those the ones from which it
+ * would see an empty square of its goal row (an entry threatened in two moves). */
+typedef struct {
+    int ring_enemy, ring_free, reach, run2;
+} EmBoss;
+static inline EmBoss em_boss(const EmPos *p, int side, Bb occ) {
+    int b = p->boss[side];
+    Bb ring = b8_king[b], empty = ~occ, reach = em_attacks(b, occ) & empty;
+    EmBoss o;
+    o.ring_enemy = bb_popcount(ring & em_pieces(p, side ^ 1));
+    o.ring_free = bb_popcount(ring) - o.ring_enemy;
+    o.reach = bb_popcount(reach);
+    o.run2 = bb_popcount(reach & em_sees_row(em_goal_row(side), empty));
+    return o;
+}
+
+/* The position as the learned evaluation's sparse features (embed_features.c, hot). */
+enum { EM_NNUE_FEATURES = 404 };
+int KIT_HOT(em_features)(const GamePos *gp, int persp, uint32_t *out);
+void KIT_HOT(em_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 
 #endif

@@ -34,23 +34,14 @@ static const KitTerm TERMS[T_NB] = {
 /* No tempo: the side to move gets nothing for it. */
 static const KitEval EVAL = {TERMS, T_NB, 0};
 
-/* Empty squares from which a queen's slide reaches an empty square of row. */
-static inline Bb sees_row(Bb row, Bb empty) {
-    Bb targets = row & empty, from = 0;
-    for (int d = 0; d < DIR_NB; d++) from |= em_fill(targets, empty, d);
-    return from & empty;
-}
-
 static void side_features(const EmPos *p, int side, Bb occ, int f[T_NB]) {
-    int b = p->boss[side];
-    Bb ring = b8_king[b], empty = ~occ, reach = em_attacks(b, occ) & empty;
-    int enemy = bb_popcount(ring & em_pieces(p, side ^ 1)), free = bb_popcount(ring) - enemy;
+    EmBoss b = em_boss(p, side, occ);
     f[T_DRONES] = bb_popcount(p->drones[side]);
-    f[T_RING] = enemy;
-    f[T_LAST2] = free == 2;
-    f[T_LAST1] = free == 1;
-    f[T_BOSS_MOB] = bb_popcount(reach);
-    f[T_RUN2] = bb_popcount(reach & sees_row(em_goal_row(side), empty));
+    f[T_RING] = b.ring_enemy;
+    f[T_LAST2] = b.ring_free == 2;
+    f[T_LAST1] = b.ring_free == 1;
+    f[T_BOSS_MOB] = b.reach;
+    f[T_RUN2] = b.run2;
 }
 
 /* The counts of both sides: f[0] the side to move's, f[1] the other's. */

@@ -2,8 +2,11 @@
  * generator agrees with the reference referee (moves, captures, game end, result, the
  * position string), counts, stages and the k-th move agree, the legality test accepts
  * exactly the listed moves, the winning-move and threat hints are exact, make/unmake
- * restores every byte, and keys are exact and collision-free; with every build of the hot
+ * restores every byte, keys are exact and collision-free, and the learned evaluation's
+ * features (one view, or both at once) are the reference's; with every build of the hot
  * code this CPU runs. Counts scale with SIMIA_TEST_SCALE (test_count); seeds print (SIMIA_SEED). */
+#include <ctype.h>
+
 #include "embed_reference.h"
 #include "embed_testutil.h"
 
@@ -54,6 +57,72 @@ static void check_key_identity(Seen *s, Key k, const char *fen) {
     }
 }
 
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool on_board(int r, int f) { return r >= 0 && r < 8 && f >= 0 && f < 8; }
+
+/* The features of embed_features.c for player persp (0 or 1) written from the reference's
+ * letters, sorted: squares turned for player 2, then per boss its ring, its room and its
+ * run threats counted square by square. */
+static int ref_features(const RefPos *r, int persp, uint32_t *out) {
+    static const int DR[8] = {1, 1, 0, -1, -1, -1, 0, 1}, DF[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        int owner = persp ^ side;
+        char drone = owner ? 'd' : 'D', boss = owner ? 'b' : 'B';
+        int br = -1, bf = -1;
+        for (int sq = 0; sq < 64; sq++) {
+            int t = persp ? 63 - sq : sq;
+            if (r->at[sq >> 3][sq & 7] == drone) out[n++] = (uint32_t)(side * 64 + t);
+            if (r->at[sq >> 3][sq & 7] == boss) out[n++] = (uint32_t)((2 + side) * 64 + t), br = sq >> 3, bf = sq & 7;
+        }
+        int enemy = 0, ring = 0, reach = 0, run2 = 0, goal = owner ? 0 : 7;
+        for (int d = 0; d < 8; d++) {
+            int rr = br + DR[d], ff = bf + DF[d];
+            if (!on_board(rr, ff)) continue;
+            ring++;
+            char c = r->at[rr][ff];
+            enemy += c != '.' && (isupper((unsigned char)c) ? 0 : 1) != owner;
+            for (; on_board(rr, ff) && r->at[rr][ff] == '.'; rr += DR[d], ff += DF[d]) {
+                reach++;
+                bool sees = false;
+                for (int e = 0; e < 8 && !sees; e++)
+                    for (int r2 = rr + DR[e], f2 = ff + DF[e]; on_board(r2, f2) && r->at[r2][f2] == '.';
+                         r2 += DR[e], f2 += DF[e])
+                        sees |= r2 == goal;
+                run2 += sees;
+            }
+        }
+        uint32_t base = (uint32_t)(256 + side * 74);
+        out[n++] = base + (uint32_t)enemy;
+        out[n++] = base + 9 + (uint32_t)(ring - enemy);
+        out[n++] = base + 18 + (uint32_t)reach;
+        out[n++] = base + 46 + (uint32_t)run2;
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_u32);
+    return n;
+}
+
+/* Every build's features, one view at a time and both at once, against the reference. */
+static void check_features(const GamePos *p, const RefPos *r, const char *fen) {
+    uint32_t both[2][NNUE_MAX_ACTIVE], f[NNUE_MAX_ACTIVE], want[NNUE_MAX_ACTIVE];
+    uint32_t *const out[2] = {both[0], both[1]};
+    int n_both[2];
+    G->features_both(p, out, n_both);
+    for (int persp = 0; persp < 2; persp++) {
+        int nw = ref_features(r, persp, want), k = G->features(p, persp, f);
+        qsort(f, (size_t)k, sizeof *f, cmp_u32);
+        REQUIRE(k == nw && !memcmp(f, want, (size_t)k * sizeof *f), "%s: features of player %d differ from the reference's",
+                fen, persp + 1);
+        qsort(both[persp], (size_t)n_both[persp], sizeof *f, cmp_u32);
+        REQUIRE(n_both[persp] == k && !memcmp(both[persp], f, (size_t)k * sizeof *f),
+                "%s: features_both differs from features for player %d", fen, persp + 1);
+    }
+}
+
 static void check_position(const GamePos *p, int limit, Prng *rng, Seen *seen) {
     static char fast[16384], ref[16384];
     char fen[POS_STR_MAX], again[POS_STR_MAX], err[ERR_STR_MAX];
@@ -63,6 +132,7 @@ static void check_position(const GamePos *p, int limit, Prng *rng, Seen *seen) {
     REQUIRE(ref_parse(fen, limit, &r), "reference cannot read %s", fen);
     ref_print(&r, again);
     REQUIRE(!strcmp(fen, again), "position string %s, reference writes %s", fen, again);
+    check_features(p, &r, fen);
 
     /* the key: incremental == from scratch == after a round trip; identity within the game */
     GamePos q;
