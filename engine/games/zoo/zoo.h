@@ -216,8 +216,15 @@ void zoo_eval_trace(const GamePos *gp, char *out, size_t size);
 /* Game option indices in GameConfig. */
 enum { ZOO_OPT_WIDTH, ZOO_OPT_HEIGHT, ZOO_OPT_LONG, ZOO_OPT_NOPROGRESS, ZOO_OPT_NB };
 
+/* Moves each of pl's goal flags still needs, by kind (K_ELEPHANT, K_MONKEY, K_MOUSE), each
+ * piece alone, ZOO_RACE_DONE for a flag set (zoo_eval.c): what the evaluation's race counts
+ * and the learned evaluation's features show. */
+enum { ZOO_RACE_DONE = -1 };
+void zoo_race(const ZooPos *p, int pl, int t[3]);
+
 /* The position as the learned evaluation's sparse features (zoo_features.c). */
-enum { ZOO_NNUE_FEATURES = 2382 };
+enum { ZOO_NNUE_FEATURES = 2638 };
 int zoo_features(const GamePos *gp, int persp, uint32_t *out);
+void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
 
 #endif

@@ -107,40 +107,47 @@ static int steps_to_row(const ZooPos *p, int pl, int kind, int from, int goal, i
     return cap;
 }
 
-/* Moves the missing flags of pl still need, each piece as if the others stood still: the
+/* Moves each missing flag of pl still needs, each piece as if the others stood still: the
  * elephant and the monkey by the search above, the best mouse by its ranks (a pooled mouse
- * is dropped first). Long game: to the far row and back home unless Royal. The largest of
- * the missing flags' counts goes to *slowest (0 when none is missing). */
-static int race(const ZooPos *p, int pl, int *slowest) {
+ * is dropped first). Long game: to the far row and back home unless Royal. */
+void zoo_race(const ZooPos *p, int pl, int t[3]) {
     const ZooState *s = &p->st;
-    int g = s->goals >> (3 * pl), total = 0, far = far_rank(p, pl), home = home_rank(p, pl), h = s->h;
+    int g = s->goals >> (3 * pl), far = far_rank(p, pl), home = home_rank(p, pl), h = s->h;
+    t[K_ELEPHANT] = t[K_MONKEY] = t[K_MOUSE] = ZOO_RACE_DONE;
     int cap = 2 * h;
     for (int kind = K_ELEPHANT; kind <= K_MONKEY; kind++) {
         if (g >> kind & 1) continue;
         int sq = kind == K_ELEPHANT ? s->esq[pl] : s->msq[pl];
         bool royal = kind == K_ELEPHANT ? royal_e(p, pl) : royal_m(p, pl);
         int back = kind == K_MONKEY ? (h - 1 + 1) / 2 : h - 1;
-        int t;
-        if (!s->longgame) t = steps_to_row(p, pl, kind, sq, far, cap);
-        else if (royal) t = steps_to_row(p, pl, kind, sq, home, cap);
-        else t = steps_to_row(p, pl, kind, sq, far, cap) + back;
-        total += t;
-        if (t > *slowest) *slowest = t;
+        if (!s->longgame) t[kind] = steps_to_row(p, pl, kind, sq, far, cap);
+        else if (royal) t[kind] = steps_to_row(p, pl, kind, sq, home, cap);
+        else t[kind] = steps_to_row(p, pl, kind, sq, far, cap) + back;
     }
     if (!(g & 4)) {
         int best = pool_of(p, pl) ? (s->longgame ? 2 * (h - 1) + 1 : h) : 1000;
         for (int i = 0; i < 4; i++) {
             int sq = s->mice[pl][i];
             if (sq == ZOO_NO_SQ) continue;
-            int r = zoo_rank(sq), t;
-            if (!s->longgame) t = absi(far - r);
-            else if (p->cell[sq] & C_T(pl)) t = absi(home - r);
-            else t = absi(far - r) + h - 1;
-            if (t < best) best = t;
+            int r = zoo_rank(sq), m;
+            if (!s->longgame) m = absi(far - r);
+            else if (p->cell[sq] & C_T(pl)) m = absi(home - r);
+            else m = absi(far - r) + h - 1;
+            if (m < best) best = m;
         }
-        total += best;
-        if (best > *slowest) *slowest = best;
+        t[K_MOUSE] = best;
     }
+}
+
+/* The race's total and, in *slowest, its largest count (0 when no flag is missing). */
+static int race(const ZooPos *p, int pl, int *slowest) {
+    int t[3], total = 0;
+    zoo_race(p, pl, t);
+    for (int k = 0; k < 3; k++)
+        if (t[k] != ZOO_RACE_DONE) {
+            total += t[k];
+            if (t[k] > *slowest) *slowest = t[k];
+        }
     return total;
 }
 

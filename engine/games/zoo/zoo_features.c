@@ -1,5 +1,6 @@
 /* zoo_features.c — Zoo Contest as sparse features for the learned evaluation: pieces by
- * square and by distance to the far row, marks, goals, pools, a pending retreat, the size. */
+ * square and by distance to the far row, marks, goals, pools, a pending retreat, the size
+ * and the moves each goal flag still needs. */
 #include <stdlib.h>
 
 #include "zoo.h"
@@ -12,8 +13,12 @@
  * pending retreat: (its owner's side * 2 + elephant/monkey) * 225 + its square [900], and
  * the side that made the turn's regular move [2]. Then, because the far row's rank depends
  * on the height the squares do not show: per side, the ranks the elephant, the monkey and
- * the mouse nearest to it still have to go to the far row [3 x 15]; and the board's width
- * [6] and height [12], so that one net can weigh the same squares differently per size. */
+ * the mouse nearest to it still have to go to the far row [3 x 15]; per side, what the
+ * hand-written evaluation's race counts, the moves the elephant's, the monkey's and the
+ * mice's flags still need (zoo_race; 0 for a flag set, 31 for 31 or more) and the slowest
+ * of them [4 x 32], a board search no square feature can stand for, the same on every
+ * size; last the board's width [6] and height [12], so that one net can weigh the same
+ * squares differently per size. */
 enum {
     ZOO_F_SQ = ZOO_MAX_W * ZOO_MAX_H,
     ZOO_F_ROYAL = 3 * ZOO_F_SQ,
@@ -25,7 +30,10 @@ enum {
     ZOO_F_PEND_MOVER = ZOO_F_PEND + 4 * ZOO_F_SQ,
     ZOO_F_FAR = ZOO_F_PEND_MOVER + 2,
     ZOO_F_FAR_SIDE = 3 * ZOO_MAX_H,
-    ZOO_F_WIDTH = ZOO_F_FAR + 2 * ZOO_F_FAR_SIDE,
+    ZOO_F_RACE = ZOO_F_FAR + 2 * ZOO_F_FAR_SIDE,
+    ZOO_RACE_MAX = 31,
+    ZOO_F_RACE_SIDE = 4 * (ZOO_RACE_MAX + 1),
+    ZOO_F_WIDTH = ZOO_F_RACE + 2 * ZOO_F_RACE_SIDE,
     ZOO_F_HEIGHT = ZOO_F_WIDTH + (ZOO_MAX_W - 5) / 2 + 1,
 };
 _Static_assert(ZOO_F_HEIGHT + ZOO_MAX_H - 3 == ZOO_NNUE_FEATURES, "Zoo features");
@@ -38,8 +46,20 @@ static inline uint32_t at(const ZooPos *p, int persp, int sq) {
 
 static inline int far_ranks(const ZooPos *p, int pl, int sq) { return abs(far_rank(p, pl) - zoo_rank(sq)); }
 
-int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
-    const ZooPos *p = (const ZooPos *)gp;
+/* Player pl's race features as values: the three flags' moves, then the slowest. */
+static void race_values(const ZooPos *p, int pl, int v[4]) {
+    int t[3];
+    zoo_race(p, pl, t);
+    v[3] = 0;
+    for (int k = 0; k < 3; k++) {
+        v[k] = t[k] == ZOO_RACE_DONE ? 0 : t[k] < ZOO_RACE_MAX ? t[k] : ZOO_RACE_MAX;
+        if (v[k] > v[3]) v[3] = v[k];
+    }
+}
+
+/* One view, the race values of both players given (a board search each: made once for
+ * both views by zoo_features_both). */
+static int view(const ZooPos *p, int persp, const int race[2][4], uint32_t *out) {
     const ZooState *s = &p->st;
     int n = 0;
     for (int side = 0; side < 2; side++) {
@@ -71,6 +91,10 @@ int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
                 best = far_ranks(p, pl, s->mice[pl][i]);
         if (best < ZOO_MAX_H) out[n++] = base + 2 * ZOO_MAX_H + (uint32_t)best;
     }
+    for (int side = 0; side < 2; side++) {
+        uint32_t base = (uint32_t)(ZOO_F_RACE + side * ZOO_F_RACE_SIDE);
+        for (int k = 0; k < 4; k++) out[n++] = base + (uint32_t)(k * (ZOO_RACE_MAX + 1) + race[persp ^ side][k]);
+    }
     out[n++] = ZOO_F_WIDTH + (uint32_t)((s->w - 5) / 2);
     out[n++] = ZOO_F_HEIGHT + (uint32_t)(s->h - 4);
     if (s->pend != PEND_NONE) {
@@ -79,4 +103,21 @@ int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
         out[n++] = ZOO_F_PEND_MOVER + (uint32_t)(s->pend_mover != persp);
     }
     return n;
+}
+
+int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
+    const ZooPos *p = (const ZooPos *)gp;
+    int race[2][4];
+    race_values(p, PLAYER_1, race[PLAYER_1]);
+    race_values(p, PLAYER_2, race[PLAYER_2]);
+    return view(p, persp, race, out);
+}
+
+void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]) {
+    const ZooPos *p = (const ZooPos *)gp;
+    int race[2][4];
+    race_values(p, PLAYER_1, race[PLAYER_1]);
+    race_values(p, PLAYER_2, race[PLAYER_2]);
+    n[0] = view(p, PLAYER_1, race, out[0]);
+    n[1] = view(p, PLAYER_2, race, out[1]);
 }

@@ -94,5 +94,6 @@ GameOps ZOO_CONTEST = {
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,
     .eval_trace = zoo_eval_trace,
-    .nnue_features = ZOO_NNUE_FEATURES, .nnue_feature_set = "zoo-2", .features = zoo_features,
+    .nnue_features = ZOO_NNUE_FEATURES, .nnue_feature_set = "zoo-3", .features = zoo_features,
+    .features_both = zoo_features_both,
 };
