@@ -36,6 +36,7 @@ struct Engine {
      * the embedded one), or NULL with the reason in no_net. */
     NnueNet *nets[GAMES_MAX];
     char no_net[GAMES_MAX][ERR_STR_MAX];
+    char no_scope[ERR_STR_MAX]; /* why the net does not serve the configuration (engine_net) */
 };
 
 /* ---- the search options: Hash and Threads refuse to change during a search ---- */
@@ -203,9 +204,18 @@ bool engine_copy_nnue_options(Engine *to, const Engine *from, char *err) {
     return engine_set_option(to, "Use NNUE", use->value ? "true" : "false", err) && ok;
 }
 
-const NnueNet *engine_net(const Engine *e, const char **why) {
-    if (why) *why = e->no_net[game_index(e->game)];
-    return e->nets[game_index(e->game)];
+const NnueNet *engine_net(Engine *e, const char **why) {
+    int g = game_index(e->game);
+    if (why) *why = e->no_net[g];
+    const NnueNet *net = e->nets[g];
+    if (!net) return NULL;
+    GameConfig cfg = engine_game_config(e);
+    char name[NNUE_SCOPE_NAME_MAX + 1];
+    if (nnue_net_serves(net, e->game, &cfg, name)) return net;
+    /* Not an error: the hand-written evaluation plays where the net was not shown to win. */
+    snprintf(e->no_scope, sizeof e->no_scope, "the net of %s serves %.70s, not %s", e->game->name, net->scope, name);
+    if (why) *why = e->no_scope;
+    return NULL;
 }
 
 Engine *engine_create(const GameOps *game) {
@@ -415,7 +425,7 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.multipv = multipv;
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
-    job.net = engine_option_int(e, "Use NNUE") ? e->nets[game_index(e->game)] : NULL;
+    job.net = engine_option_int(e, "Use NNUE") ? engine_net(e, NULL) : NULL;
     /* The positions before the root that the search may meet again. */
     if (e->game->caps.repetition && engine_option_int(e, "Repetition")) {
         int before = e->history.n - 1;

@@ -43,9 +43,10 @@ GameConfig engine_game_config(Engine *e);
 void engine_prepare(Engine *e);
 
 /* The learned evaluation's net of the current game (EvalFile's, else the embedded one),
- * or NULL with the reason in *why; a search uses it when the Use NNUE option is on. */
+ * or NULL with the reason in *why (none, or one whose scope does not list the game's
+ * configuration); a search uses it when the Use NNUE option is on. */
 struct NnueNet;
-const struct NnueNet *engine_net(const Engine *e, const char **why);
+const struct NnueNet *engine_net(Engine *e, const char **why);
 /* Gives engine to the Use NNUE and EvalFile values of engine from (both playing one game):
  * what a benchmark engine needs to measure what play would use. */
 bool engine_copy_nnue_options(Engine *to, const Engine *from, char *err);

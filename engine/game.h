@@ -148,7 +148,13 @@ typedef struct GameOps {
      * both views in one call, out[p] and n[p] exactly what features(pos, p, out[p]) gives.
      * The search's evaluation uses it when set. */
     void (*features_both)(const GamePos *pos, uint32_t *const out[2], int n[2]);
+    /* Optional, for a game whose configurations a net may not all serve (Zoo: one net
+     * learns some board sizes): the configuration's name among them (e.g. "9x9"), at most
+     * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its
+     * scope, engine/nnue/NET.md); elsewhere the hand-written evaluation plays. */
+    void (*net_scope)(const GameConfig *cfg, char *out);
 } GameOps;
+enum { NNUE_SCOPE_NAME_MAX = 15 };
 
 /* Result of the game in a position, for the protocol (absolute, by player). */
 GameResult game_result(const GameOps *g, const GamePos *pos);

@@ -298,7 +298,7 @@ START_TEST(file_refusals) {
     expect_refused(g, c, n, "quantisation");
     memcpy(c, d, n), c[0] = 'X';
     expect_refused(g, c, n, "magic");
-    memcpy(c, d, n), put32(c + 8, 2);
+    memcpy(c, d, n), put32(c + 8, 3);
     expect_refused(g, c, n, "version");
     expect_refused(g, d, n - 1, "truncated");
     expect_refused(g, d, 40, "header");
@@ -309,7 +309,72 @@ START_TEST(file_refusals) {
     memcpy(c, d, n), c[n - 1] ^= 0x80; /* B2, the last byte */
     expect_refused(g, c, n, "checksum");
     free(c), free(d), free(f);
+
+    /* A scoped net (version 2): the scope field must be names separated by single spaces. */
+    snprintf(net->scope, sizeof net->scope, "5x5 9x9");
+    ck_assert(nnue_net_serialise(net, &d, &n));
+    ck_assert_uint_eq(n, nnue_file_size(g->nnue_features, 32) + NNUE_SCOPE_MAX);
+    c = malloc(n + 1);
+    static const char *BAD_SCOPES[] = {"", " 5x5", "5x5 ", "5x5  9x9", "5x5\t9x9", "a-name-of-sixteen"};
+    for (size_t k = 0; k < sizeof BAD_SCOPES / sizeof BAD_SCOPES[0]; k++) {
+        memcpy(c, d, n), memset(c + NNUE_HEADER_BYTES, 0, NNUE_SCOPE_MAX);
+        memcpy(c + NNUE_HEADER_BYTES, BAD_SCOPES[k], strlen(BAD_SCOPES[k]));
+        expect_refused(g, c, n, "scope");
+    }
+    memcpy(c, d, n), memset(c + NNUE_HEADER_BYTES, 'x', NNUE_SCOPE_MAX); /* no NUL in the field */
+    expect_refused(g, c, n, "scope");
+    memcpy(c, d, n), c[NNUE_HEADER_BYTES + 10] = 'x'; /* text in the padding */
+    expect_refused(g, c, n, "scope");
+    expect_refused(g, d, NNUE_HEADER_BYTES + 10, "header");
+    expect_refused(g, d, n - 1, "truncated");
+    memcpy(c, d, n), c[NNUE_SCOPED_HEADER_BYTES + 5] ^= 1;
+    expect_refused(g, c, n, "checksum");
+    free(c), free(d);
     nnue_net_free(net), nnue_net_free(foreign);
+}
+END_TEST
+
+/* A scoped net keeps its scope through a file and serves exactly the configurations it
+ * names; a game that names none (no net_scope) is served by any net. */
+START_TEST(scoped_nets) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 23) + (uint64_t)_i};
+    NnueNet *net = random_net(g, 32, false, &rng);
+    GameConfig a = test_config(g, NULL);
+    char name_a[NNUE_SCOPE_NAME_MAX + 1], name_b[NNUE_SCOPE_NAME_MAX + 1], err[ERR_STR_MAX];
+    ck_assert(nnue_net_serves(net, g, &a, name_a)); /* no scope: every configuration */
+    if (!g->net_scope) {
+        ck_assert_str_eq(name_a, "");
+        snprintf(net->scope, sizeof net->scope, "anything");
+        ck_assert(nnue_net_serves(net, g, &a, NULL));
+        nnue_net_free(net);
+        return;
+    }
+    ck_assert(name_a[0] && !strchr(name_a, ' '));
+    /* another configuration with another name */
+    GameConfig b;
+    for (int k = 0;; k++) {
+        ck_assert_int_lt(k, 1000);
+        b = test_config(g, &rng);
+        ck_assert(nnue_net_serves(net, g, &b, name_b));
+        if (strcmp(name_a, name_b)) break;
+    }
+    snprintf(net->scope, sizeof net->scope, "zz %s", name_a);
+    unsigned char *d;
+    size_t n;
+    ck_assert(nnue_net_serialise(net, &d, &n));
+    NnueNet *back = nnue_net_parse(d, n, g, err);
+    ck_assert_msg(back != NULL, "%s", err);
+    ck_assert_str_eq(back->scope, net->scope);
+    ck_assert(nnue_net_serves(back, g, &a, NULL));
+    ck_assert(!nnue_net_serves(back, g, &b, NULL));
+    snprintf(back->scope, sizeof back->scope, "%s %s", name_b, name_a);
+    ck_assert(nnue_net_serves(back, g, &a, NULL) && nnue_net_serves(back, g, &b, NULL));
+    /* a name that only starts like the configuration's does not serve it */
+    snprintf(back->scope, sizeof back->scope, "%sx", name_a);
+    ck_assert(!nnue_net_serves(back, g, &a, NULL));
+    free(d);
+    nnue_net_free(net), nnue_net_free(back);
 }
 END_TEST
 
@@ -393,6 +458,29 @@ START_TEST(protocol_options) {
     ck_assert(child_send(c, "position startpos"));
     ck_assert(child_send(c, "go depth 3"));
     ck_assert_ptr_nonnull(child_expect(c, "bestmove ", 60000));
+    /* A net scoped to the start's configuration: used there, and elsewhere the hand-written
+     * evaluation plays, eval saying why (Zoo: another board size). */
+    if (g->net_scope) {
+        char scoped[256], name[NNUE_SCOPE_NAME_MAX + 1], line[160];
+        temp_path(scoped, sizeof scoped, "scoped");
+        g->net_scope(&cfg, name);
+        snprintf(net->scope, sizeof net->scope, "%s", name);
+        ck_assert(nnue_net_save(net, scoped, err));
+        ck_assert(child_send(c, "setoption name EvalFile value %s", scoped));
+        ck_assert_str_eq(ask_eval(c), want);
+        ck_assert_str_eq(g->name, "zoo"); /* the one game that names configurations */
+        ck_assert(child_send(c, "setoption name ZooWidth value 7"));
+        ck_assert(child_send(c, "position startpos"));
+        snprintf(line, sizeof line, "NNUE evaluation: none (the net of zoo serves %s, not 7x5)", name);
+        ck_assert_str_eq(ask_eval(c), line);
+        ck_assert(child_send(c, "go depth 3")); /* plays with the hand-written evaluation */
+        ck_assert_ptr_nonnull(child_expect(c, "bestmove ", 60000));
+        ck_assert(child_send(c, "setoption name ZooWidth value 5"));
+        ck_assert(child_send(c, "position startpos"));
+        ck_assert_str_eq(ask_eval(c), want);
+        net->scope[0] = 0;
+        unlink(scoped);
+    }
     /* Empty: back to the embedded net (none yet). */
     ck_assert(child_send(c, "setoption name EvalFile value <empty>"));
     ck_assert_str_eq(ask_eval(c), none);
@@ -412,6 +500,7 @@ int main(void) {
     tcase_add_loop_test(tc, player_to_move_view, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, file_round_trip, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, file_refusals, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, scoped_nets, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, protocol_options, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

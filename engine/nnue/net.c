@@ -67,14 +67,64 @@ void nnue_net_free(NnueNet *net) {
     free(net);
 }
 
-/* The header checks; on success *net holds the names and the shape. */
+/* The scope field: names of printable characters separated by single spaces, each at most
+ * NNUE_SCOPE_NAME_MAX long, NUL-terminated within the field, padding all NUL; not empty. */
+static bool read_scope(const unsigned char *p, char out[NNUE_SCOPE_MAX + 1]) {
+    int n = 0, word = 0;
+    while (n < NNUE_SCOPE_MAX && p[n]) n++;
+    if (n == 0 || n == NNUE_SCOPE_MAX || p[0] == ' ' || p[n - 1] == ' ') return false;
+    for (int i = 0; i < NNUE_SCOPE_MAX; i++) {
+        if (i >= n) {
+            if (p[i]) return false;
+        } else if (p[i] == ' ') {
+            if (p[i - 1] == ' ') return false;
+            word = 0;
+        } else if (p[i] < 0x21 || p[i] > 0x7E || ++word > NNUE_SCOPE_NAME_MAX) {
+            return false;
+        }
+    }
+    memcpy(out, p, (size_t)n);
+    out[n] = 0;
+    return true;
+}
+
+static size_t header_bytes(const NnueNet *net) { return net->scope[0] ? NNUE_SCOPED_HEADER_BYTES : NNUE_HEADER_BYTES; }
+
+bool nnue_net_serves(const NnueNet *net, const GameOps *g, const GameConfig *cfg, char name[NNUE_SCOPE_NAME_MAX + 1]) {
+    char own[NNUE_SCOPE_NAME_MAX + 1];
+    if (!name) name = own;
+    name[0] = 0;
+    if (!g->net_scope) return true;
+    g->net_scope(cfg, name);
+    if (!net->scope[0]) return true;
+    size_t len = strlen(name);
+    for (const char *w = net->scope; *w;) {
+        size_t wl = strcspn(w, " ");
+        if (wl == len && !memcmp(w, name, len)) return true;
+        w += wl;
+        while (*w == ' ') w++;
+    }
+    return false;
+}
+
+/* The header checks; on success *net holds the names, the scope and the shape. */
 static bool check_header(const unsigned char *d, size_t size, const GameOps *g, NnueNet *net, char *err) {
     if (size < NNUE_HEADER_BYTES)
         return fail(err, "not a net: %zu bytes, shorter than the %u-byte header", size, NNUE_HEADER_BYTES);
     if (memcmp(d, NNUE_MAGIC, 8)) return fail(err, "not a net (no %s magic)", NNUE_MAGIC);
-    if (rd32(d + 8) != NNUE_VERSION) return fail(err, "net format version %u, expected %u", rd32(d + 8), NNUE_VERSION);
+    uint32_t version = rd32(d + 8);
+    if (version != NNUE_VERSION && version != NNUE_VERSION_SCOPED)
+        return fail(err, "net format version %u, expected %u or %u", version, NNUE_VERSION, NNUE_VERSION_SCOPED);
     if (!read_name(d + 12, net->game) || !read_name(d + 28, net->feature_set))
         return fail(err, "corrupt net: a name field is not NUL-padded text");
+    if (version == NNUE_VERSION_SCOPED) {
+        if (size < NNUE_SCOPED_HEADER_BYTES)
+            return fail(err, "not a net: %zu bytes, shorter than the %u-byte header of version %u", size,
+                        NNUE_SCOPED_HEADER_BYTES, NNUE_VERSION_SCOPED);
+        if (!read_scope(d + NNUE_HEADER_BYTES, net->scope))
+            return fail(err, "corrupt net: the scope is not names (at most %d characters) separated by spaces",
+                        NNUE_SCOPE_NAME_MAX);
+    }
     if (strcmp(net->game, g->name)) return fail(err, "the net is for the game '%s', not '%s'", net->game, g->name);
     if (!g->features || g->nnue_features <= 0) return fail(err, "the game '%s' has no features for a net", g->name);
     if (strcmp(net->feature_set, g->nnue_feature_set))
@@ -93,11 +143,11 @@ static bool check_header(const unsigned char *d, size_t size, const GameOps *g, 
                     NNUE_SCALE);
     net->n_features = (int)nf;
     net->hidden = (int)hidden;
-    size_t want = nnue_file_size(net->n_features, net->hidden);
+    size_t head = header_bytes(net), want = nnue_file_size(net->n_features, net->hidden) - NNUE_HEADER_BYTES + head;
     if (size < want) return fail(err, "truncated net: %zu bytes, its shape needs %zu", size, want);
     if (size > want) return fail(err, "corrupt net: %zu bytes after the parameters", size - want);
     net->checksum = rd32(d + 64);
-    uint32_t sum = nnue_fnv1a(d + NNUE_HEADER_BYTES, want - NNUE_HEADER_BYTES, NNUE_FNV_BASIS);
+    uint32_t sum = nnue_fnv1a(d + head, want - head, NNUE_FNV_BASIS);
     if (sum != net->checksum)
         return fail(err, "corrupt net: checksum %08x, the parameters give %08x", net->checksum, sum);
     return true;
@@ -116,7 +166,7 @@ NnueNet *nnue_net_parse(const void *data, size_t size, const GameOps *g, char *e
         nnue_net_free(net);
         return fail(err, "out of memory for the net"), NULL;
     }
-    const unsigned char *p = d + NNUE_HEADER_BYTES;
+    const unsigned char *p = d + header_bytes(net);
     size_t n1 = (size_t)net->n_features * (size_t)net->hidden, h = (size_t)net->hidden;
     for (size_t i = 0; i < n1; i++, p += 2) net->w1[i] = rd16(p);
     for (size_t i = 0; i < h; i++, p += 2) net->b1[i] = rd16(p);
@@ -131,7 +181,7 @@ NnueNet *nnue_net_load(const char *path, const GameOps *g, char *err) {
     unsigned char *buf = NULL;
     size_t size = 0, cap = 0;
     /* Read it all (up to one byte more than the largest net), so a longer file is seen. */
-    size_t limit = nnue_file_size(g->nnue_features > 0 ? g->nnue_features : 1, NNUE_HIDDEN_MAX) + 1;
+    size_t limit = nnue_file_size(g->nnue_features > 0 ? g->nnue_features : 1, NNUE_HIDDEN_MAX) + NNUE_SCOPE_MAX + 1;
     for (;;) {
         if (size == cap) {
             cap = cap ? cap * 2 : 1 << 16;
@@ -194,18 +244,19 @@ void nnue_net_seal(NnueNet *net) {
 }
 
 bool nnue_net_serialise(const NnueNet *net, unsigned char **data, size_t *size) {
-    size_t n = nnue_file_size(net->n_features, net->hidden);
+    size_t head = header_bytes(net), n = nnue_file_size(net->n_features, net->hidden) - NNUE_HEADER_BYTES + head;
     unsigned char *d = calloc(1, n);
     if (!d) return false;
     memcpy(d, NNUE_MAGIC, 8);
-    wr32(d + 8, NNUE_VERSION);
+    wr32(d + 8, net->scope[0] ? NNUE_VERSION_SCOPED : NNUE_VERSION);
     memcpy(d + 12, net->game, strlen(net->game));
     memcpy(d + 28, net->feature_set, strlen(net->feature_set));
     wr32(d + 44, (uint32_t)net->n_features);
     wr32(d + 48, (uint32_t)net->hidden);
     wr32(d + 52, NNUE_QA), wr32(d + 56, NNUE_QB), wr32(d + 60, NNUE_SCALE);
-    write_params(net, d + NNUE_HEADER_BYTES);
-    wr32(d + 64, nnue_fnv1a(d + NNUE_HEADER_BYTES, n - NNUE_HEADER_BYTES, NNUE_FNV_BASIS));
+    if (net->scope[0]) memcpy(d + NNUE_HEADER_BYTES, net->scope, strlen(net->scope));
+    write_params(net, d + head);
+    wr32(d + 64, nnue_fnv1a(d + head, n - head, NNUE_FNV_BASIS));
     *data = d;
     *size = n;
     return true;

@@ -10,14 +10,18 @@
 enum { NNUE_QA = 255, NNUE_QB = 64, NNUE_SCALE = 400 };
 enum { NNUE_HIDDEN_MIN = 16, NNUE_HIDDEN_MAX = 1024, NNUE_HIDDEN_STEP = 16 };
 enum { NNUE_NAME_MAX = 16 }; /* game and feature-set fields, NUL-padded */
+enum { NNUE_SCOPE_MAX = 64 }; /* the scope field of version 2, NUL-padded */
 #define NNUE_MAGIC "SIMIANN1"
-#define NNUE_VERSION 1u
+#define NNUE_VERSION 1u        /* a net for every configuration of its game */
+#define NNUE_VERSION_SCOPED 2u /* the same header, then the scope: the configurations it serves */
 #define NNUE_HEADER_BYTES 68u
+#define NNUE_SCOPED_HEADER_BYTES (NNUE_HEADER_BYTES + NNUE_SCOPE_MAX)
 
 /* A net, read-only once loaded (shared by every search thread). */
 typedef struct NnueNet {
     char game[NNUE_NAME_MAX + 1];
     char feature_set[NNUE_NAME_MAX + 1];
+    char scope[NNUE_SCOPE_MAX + 1]; /* names of the configurations it serves, space-separated; "": all */
     int n_features, hidden;
     uint32_t checksum;
     int16_t *w1; /* [n_features][hidden] */
@@ -26,8 +30,11 @@ typedef struct NnueNet {
     int32_t b2;
 } NnueNet;
 
-/* The size of a net file for a shape. */
+/* The size of a net file for a shape (version 1; a scoped net adds NNUE_SCOPE_MAX). */
 size_t nnue_file_size(int n_features, int hidden);
+/* Whether net serves the configuration cfg of game g: it has no scope, the game names no
+ * configurations, or its scope lists cfg's name (written to name, when not NULL). */
+bool nnue_net_serves(const NnueNet *net, const GameOps *g, const GameConfig *cfg, char name[NNUE_SCOPE_NAME_MAX + 1]);
 /* Parses a net for game g from size bytes (what a file holds); NULL with one line in err
  * (ERR_STR_MAX, naming what is wrong) for another game or feature set, another shape, a
  * truncated or longer file, bad constants or a checksum mismatch. */

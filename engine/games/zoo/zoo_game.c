@@ -3,6 +3,7 @@
 #include "zoo_game.h"
 
 #include <limits.h>
+#include <stdio.h>
 
 #include "zoo.h"
 #include "../common/hot.h"
@@ -19,6 +20,12 @@ static const GameOptionDef ZOO_OPTIONS[ZOO_OPT_NB] = {
     [ZOO_OPT_LONG] = {"LongGame", GOPT_CHECK, 0, 0, 1, NULL, NULL},
     [ZOO_OPT_NOPROGRESS] = {"NoProgressPlies", GOPT_SPIN, 200, 0, 10000, NULL, NULL},
 };
+
+/* A net learns the board sizes and the game it saw: its scope names them (engine/nnue/NET.md). */
+static void zoo_net_scope(const GameConfig *cfg, char *out) {
+    snprintf(out, NNUE_SCOPE_NAME_MAX + 1, "%dx%d%s", (int)cfg->v[ZOO_OPT_WIDTH], (int)cfg->v[ZOO_OPT_HEIGHT],
+             cfg->v[ZOO_OPT_LONG] ? "-long" : "");
+}
 
 static KitDispatch zoo_dispatch = {.ops = &ZOO_CONTEST, .tables = zoo_init_tables};
 
@@ -95,5 +102,5 @@ GameOps ZOO_CONTEST = {
     .evaluate = zoo_evaluate,
     .eval_trace = zoo_eval_trace,
     .nnue_features = ZOO_NNUE_FEATURES, .nnue_feature_set = "zoo-3", .features = zoo_features,
-    .features_both = zoo_features_both,
+    .features_both = zoo_features_both, .net_scope = zoo_net_scope,
 };

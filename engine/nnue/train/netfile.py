@@ -8,7 +8,10 @@ import numpy as np
 from data import fnv1a
 
 MAGIC = b"SIMIANN1"
-VERSION = 1
+VERSION = 1         # a net for every configuration of its game
+VERSION_SCOPED = 2  # the same header, then the scope: the configurations it serves
+SCOPE = struct.Struct("<64s")
+SCOPE_NAME_MAX = 15
 QA, QB, SCALE = 255, 64, 400
 # magic, version, game, feature_set, n_features, hidden, qa, qb, scale, checksum
 HEADER = struct.Struct("<8sI16s16sIIiiiI")
@@ -27,8 +30,8 @@ class Net:
     """W1 int16 [n_features, hidden], B1 int16 [hidden], W2 int16 [2*hidden] (us, then them),
     B2 a Python int (int32 in the file)."""
 
-    def __init__(self, game, feature_set, W1, B1, W2, B2):
-        self.game, self.feature_set = game, feature_set
+    def __init__(self, game, feature_set, W1, B1, W2, B2, scope=""):
+        self.game, self.feature_set, self.scope = game, feature_set, scope
         self.W1, self.B1, self.W2, self.B2 = W1, B1, W2, int(B2)
         self.n_features, self.hidden = W1.shape
 
@@ -43,9 +46,22 @@ class Net:
                 raise ValueError(f"name {name!r} does not fit a 16-byte field")
         if not -(1 << 31) <= self.B2 < 1 << 31:
             raise ValueError(f"B2 {self.B2} does not fit int32")
+        if self.scope:
+            check_scope(self.scope)
         params = self.params_bytes()
-        return HEADER.pack(MAGIC, VERSION, self.game.encode(), self.feature_set.encode(),
-                           self.n_features, self.hidden, QA, QB, SCALE, fnv1a(params)) + params
+        head = HEADER.pack(MAGIC, VERSION_SCOPED if self.scope else VERSION, self.game.encode(),
+                           self.feature_set.encode(), self.n_features, self.hidden, QA, QB, SCALE,
+                           fnv1a(params))
+        return head + (SCOPE.pack(self.scope.encode()) if self.scope else b"") + params
+
+
+def check_scope(scope):
+    """A scope: configuration names (a game's net_scope) separated by single spaces."""
+    words = scope.split(" ")
+    if (len(scope.encode()) >= SCOPE.size or not all(words)
+            or any(len(w) > SCOPE_NAME_MAX or not all(0x21 <= ord(ch) <= 0x7E for ch in w) for w in words)):
+        raise ValueError(f"scope {scope!r}: names of at most {SCOPE_NAME_MAX} printable characters "
+                         f"separated by single spaces, under {SCOPE.size} bytes in all")
 
 
 def check_shape(n_features, hidden):
@@ -72,8 +88,21 @@ def read_net(path, game=None, feature_set=None, n_features=None):
     magic, version, g, fs, nf, hidden, qa, qb, scale, checksum = HEADER.unpack_from(buf, 0)
     if magic != MAGIC:
         raise NetError(path, 0, f"not a Simia net (magic {magic!r}, expected {MAGIC!r})")
-    if version != VERSION:
-        raise NetError(path, 8, f"net format version {version}, this reader knows {VERSION}")
+    if version not in (VERSION, VERSION_SCOPED):
+        raise NetError(path, 8, f"net format version {version}, this reader knows {VERSION} and {VERSION_SCOPED}")
+    head, scope = HEADER.size, ""
+    if version == VERSION_SCOPED:
+        if len(buf) < head + SCOPE.size:
+            raise NetError(path, len(buf), f"header cut short ({len(buf)} of {head + SCOPE.size} bytes)")
+        raw = SCOPE.unpack_from(buf, head)[0]
+        scope = raw.split(b"\0", 1)[0].decode("ascii", "replace")
+        try:
+            check_scope(scope)
+            if raw[len(scope):].strip(b"\0"):
+                raise ValueError("text after the scope's NUL")
+        except ValueError as e:
+            raise NetError(path, head, str(e)) from None
+        head += SCOPE.size
     g = g.split(b"\0", 1)[0].decode("ascii", "replace")
     fs = fs.split(b"\0", 1)[0].decode("ascii", "replace")
     for want, got, off, what in ((game, g, 12, "game"), (feature_set, fs, 28, "feature set"),
@@ -86,16 +115,16 @@ def read_net(path, game=None, feature_set=None, n_features=None):
         raise NetError(path, 44, str(e)) from None
     if (qa, qb, scale) != (QA, QB, SCALE):
         raise NetError(path, 52, f"qa, qb, scale are {qa}, {qb}, {scale}, expected {QA}, {QB}, {SCALE}")
-    want_size = HEADER.size + 2 * (nf * hidden + hidden + 2 * hidden) + 4
+    want_size = head + 2 * (nf * hidden + hidden + 2 * hidden) + 4
     if len(buf) != want_size:
         raise NetError(path, min(len(buf), want_size),
                        f"{len(buf)} bytes, a net of {nf}x{hidden} has {want_size}"
                        + (" (cut short)" if len(buf) < want_size else " (trailing bytes: corrupt)"))
-    params = buf[HEADER.size:]
+    params = buf[head:]
     got = fnv1a(params)
     if got != checksum:
         raise NetError(path, 64, f"checksum mismatch (stored {checksum:#010x}, computed {got:#010x})")
-    o = HEADER.size
+    o = head
     W1 = np.frombuffer(buf, "<i2", nf * hidden, o).reshape(nf, hidden).astype(np.int16)
     o += 2 * nf * hidden
     B1 = np.frombuffer(buf, "<i2", hidden, o).astype(np.int16)
@@ -103,4 +132,4 @@ def read_net(path, game=None, feature_set=None, n_features=None):
     W2 = np.frombuffer(buf, "<i2", 2 * hidden, o).astype(np.int16)
     o += 4 * hidden
     B2 = struct.unpack_from("<i", buf, o)[0]
-    return Net(g, fs, W1, B1, W2, B2)
+    return Net(g, fs, W1, B1, W2, B2, scope)

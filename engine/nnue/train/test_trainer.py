@@ -246,6 +246,36 @@ class NetFile(Tmp):
         flip[100] ^= 4
         refused(bytes(flip), 64, "checksum mismatch")
 
+    def test_scoped_round_trip_and_refusals(self):
+        net = hand_net()
+        net.scope = "5x5 9x9-long"
+        p = self.path("s.nnue")
+        size = netfile.write_net(p, net)
+        self.assertEqual(size, 68 + 64 + 2 * (4 * 16 + 16 + 32) + 4)
+        good = read_bytes(p)
+        self.assertEqual(struct.unpack_from("<I", good, 8)[0], 2)
+        back = netfile.read_net(p, "embed", "embed-a1", 4)
+        self.assertEqual(back.scope, "5x5 9x9-long")
+        self.assertTrue(np.array_equal(back.W1, net.W1))
+        for bad in ("", " 5x5", "5x5  9x9", "a-name-of-sixteen", "x" * 64):
+            net.scope = bad
+            if bad:
+                with self.assertRaises(ValueError):
+                    net.to_bytes()
+
+        def refused(blob, offset, words):
+            with open(p, "wb") as f:
+                f.write(blob)
+            with self.assertRaises(netfile.NetError) as cm:
+                netfile.read_net(p)
+            self.assertTrue(str(cm.exception).startswith(f"{p}: byte {offset}: "), str(cm.exception))
+            self.assertIn(words, str(cm.exception))
+
+        refused(good[:68] + b"5x5  9x9".ljust(64, b"\0") + good[132:], 68, "single spaces")
+        refused(good[:68] + b"5x5\0x".ljust(64, b"\0") + good[132:], 68, "after the scope")
+        refused(good[:100], 100, "header cut short")
+        refused(good[:-1], len(good) - 1, "cut short")
+
 
 class Training(Tmp):
     def synth(self, name="s.dat", records=400, features=64, active=8, seed=5):
@@ -267,6 +297,14 @@ class Training(Tmp):
                               "--hidden", 32, "--epochs", 0, "--init", net)
         self.assertEqual(code, 0, out)
         self.assertEqual(read_bytes(net), read_bytes(self.path("b.nnue")))
+        # --scope: the same parameters in a version 2 file that names the configurations
+        code, out = run_train("--data", data, "--out", self.path("c.nnue"), "--game", "embed",
+                              "--hidden", 32, "--epochs", 0, "--init", net, "--scope", "5x5 9x9")
+        self.assertEqual(code, 0, out)
+        self.assertIn("serving 5x5 9x9", out)
+        c = netfile.read_net(self.path("c.nnue"))
+        self.assertEqual(c.scope, "5x5 9x9")
+        self.assertEqual(read_bytes(self.path("c.nnue"))[132:], read_bytes(net)[68:])
 
     def test_learns(self):
         data, net = self.synth(records=3000, seed=7), self.path("l.nnue")
@@ -385,6 +423,10 @@ class Training(Tmp):
                               "--val-fraction", 0, "--keep-best")
         self.assertEqual(code, 2)
         self.assertIn("--keep-best needs validation records", out)
+        code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "embed",
+                              "--scope", "5x5  9x9")
+        self.assertEqual(code, 2)
+        self.assertIn("separated by single spaces", out)
         code, out = run_train("--data", data, "--out", self.path("r.nnue"), "--game", "embed",
                               "--val-data", other)
         self.assertEqual(code, 1)

@@ -44,6 +44,9 @@ def parse_args(argv):
     ap.add_argument("--keep-best", action="store_true",
                     help="export the epoch with the lowest validation loss, not the last")
     ap.add_argument("--init", help="start from this net (a second generation) instead of random weights")
+    ap.add_argument("--scope", default="",
+                    help="the configurations the net serves, as the game names them (e.g. '5x5 9x9' "
+                         "for Zoo's board sizes; engine/nnue/NET.md); default: every one")
     a = ap.parse_args(argv)
     if not 0 <= a.lam <= 1 or not 0 <= a.val_fraction < 1 or a.epochs < 0 or a.batch < 1 \
             or a.threads < 1 or a.scale_wdl <= 0 or a.lr <= 0:
@@ -53,6 +56,8 @@ def parse_args(argv):
         ap.error("--keep-best needs validation records (--val-fraction > 0 or --val-data)")
     try:
         netfile.check_shape(1, a.hidden)
+        if a.scope:
+            netfile.check_scope(a.scope)
     except ValueError as e:
         ap.error(str(e))
     return a
@@ -292,11 +297,13 @@ def main(argv=None):
     with torch.no_grad():
         f_evals = model(batch_inputs(d, check)).double().numpy()
     q_loss = float(np.mean((1 / (1 + np.exp(-q_evals / a.scale_wdl)) - target[check].numpy()) ** 2))
+    net.scope = a.scope
     size = netfile.write_net(a.out, net)
     print(f"quantised on {len(check)} {'validation' if len(val) else 'training'} records: loss "
           f"{q_loss:.6f}, mean |float - integer eval| {np.mean(np.abs(f_evals - q_evals)):.2f} cp, "
           f"largest |accumulator| {worst} (bound for {max_active} active features: {bound})")
-    print(f"wrote {a.out}: {size} bytes ({d.game}, {d.feature_set}, {d.n_features}x{a.hidden}) "
+    print(f"wrote {a.out}: {size} bytes ({d.game}, {d.feature_set}, {d.n_features}x{a.hidden}"
+          + (f", serving {a.scope}" if a.scope else "") + ") "
           f"in {time.time() - t0:.1f} s")
 
 
