@@ -89,6 +89,7 @@ static bool read_scope(const unsigned char *p, char out[NNUE_SCOPE_MAX + 1]) {
 }
 
 static size_t header_bytes(const NnueNet *net) { return net->scope[0] ? NNUE_SCOPED_HEADER_BYTES : NNUE_HEADER_BYTES; }
+static size_t net_bytes(const NnueNet *net) { return header_bytes(net) + params_size(net->n_features, net->hidden); }
 
 bool nnue_net_serves(const NnueNet *net, const GameOps *g, const GameConfig *cfg, char name[NNUE_SCOPE_NAME_MAX + 1]) {
     char own[NNUE_SCOPE_NAME_MAX + 1];
@@ -143,7 +144,7 @@ static bool check_header(const unsigned char *d, size_t size, const GameOps *g, 
                     NNUE_SCALE);
     net->n_features = (int)nf;
     net->hidden = (int)hidden;
-    size_t head = header_bytes(net), want = nnue_file_size(net->n_features, net->hidden) - NNUE_HEADER_BYTES + head;
+    size_t head = header_bytes(net), want = net_bytes(net);
     if (size < want) return fail(err, "truncated net: %zu bytes, its shape needs %zu", size, want);
     if (size > want) return fail(err, "corrupt net: %zu bytes after the parameters", size - want);
     net->checksum = rd32(d + 64);
@@ -244,7 +245,7 @@ void nnue_net_seal(NnueNet *net) {
 }
 
 bool nnue_net_serialise(const NnueNet *net, unsigned char **data, size_t *size) {
-    size_t head = header_bytes(net), n = nnue_file_size(net->n_features, net->hidden) - NNUE_HEADER_BYTES + head;
+    size_t head = header_bytes(net), n = net_bytes(net);
     unsigned char *d = calloc(1, n);
     if (!d) return false;
     memcpy(d, NNUE_MAGIC, 8);

@@ -46,14 +46,16 @@ static inline uint32_t at(const ZooPos *p, int persp, int sq) {
 
 static inline int far_ranks(const ZooPos *p, int pl, int sq) { return abs(far_rank(p, pl) - zoo_rank(sq)); }
 
-/* Player pl's race features as values: the three flags' moves, then the slowest. */
-static void race_values(const ZooPos *p, int pl, int v[4]) {
-    int t[3];
-    zoo_race(p, pl, t);
-    v[3] = 0;
-    for (int k = 0; k < 3; k++) {
-        v[k] = t[k] == ZOO_RACE_DONE ? 0 : t[k] < ZOO_RACE_MAX ? t[k] : ZOO_RACE_MAX;
-        if (v[k] > v[3]) v[3] = v[k];
+/* Each player's race features as values: the three flags' moves, then the slowest. */
+static void race_values(const ZooPos *p, int v[2][4]) {
+    for (int pl = 0; pl < 2; pl++) {
+        int t[3];
+        zoo_race(p, pl, t);
+        v[pl][3] = 0;
+        for (int k = 0; k < 3; k++) {
+            v[pl][k] = t[k] == ZOO_RACE_DONE ? 0 : t[k] < ZOO_RACE_MAX ? t[k] : ZOO_RACE_MAX;
+            if (v[pl][k] > v[pl][3]) v[pl][3] = v[pl][k];
+        }
     }
 }
 
@@ -86,9 +88,10 @@ static int view(const ZooPos *p, int persp, const int race[2][4], uint32_t *out)
         uint32_t base = (uint32_t)(ZOO_F_FAR + side * ZOO_F_FAR_SIDE);
         if (s->esq[pl] != ZOO_NO_SQ) out[n++] = base + (uint32_t)far_ranks(p, pl, s->esq[pl]);
         if (s->msq[pl] != ZOO_NO_SQ) out[n++] = base + ZOO_MAX_H + (uint32_t)far_ranks(p, pl, s->msq[pl]);
-        for (int i = 0; i < 4; i++)
-            if (s->mice[pl][i] != ZOO_NO_SQ && far_ranks(p, pl, s->mice[pl][i]) < best)
-                best = far_ranks(p, pl, s->mice[pl][i]);
+        for (int i = 0; i < 4; i++) {
+            int d = s->mice[pl][i] != ZOO_NO_SQ ? far_ranks(p, pl, s->mice[pl][i]) : ZOO_MAX_H;
+            if (d < best) best = d;
+        }
         if (best < ZOO_MAX_H) out[n++] = base + 2 * ZOO_MAX_H + (uint32_t)best;
     }
     for (int side = 0; side < 2; side++) {
@@ -108,16 +111,14 @@ static int view(const ZooPos *p, int persp, const int race[2][4], uint32_t *out)
 int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
     const ZooPos *p = (const ZooPos *)gp;
     int race[2][4];
-    race_values(p, PLAYER_1, race[PLAYER_1]);
-    race_values(p, PLAYER_2, race[PLAYER_2]);
+    race_values(p, race);
     return view(p, persp, race, out);
 }
 
 void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]) {
     const ZooPos *p = (const ZooPos *)gp;
     int race[2][4];
-    race_values(p, PLAYER_1, race[PLAYER_1]);
-    race_values(p, PLAYER_2, race[PLAYER_2]);
+    race_values(p, race);
     n[0] = view(p, PLAYER_1, race, out[0]);
     n[1] = view(p, PLAYER_2, race, out[1]);
 }
