@@ -349,7 +349,7 @@ static void parse_logged(char *line, LoggedGame *lg) {
  * kept positions must be the next records of the file (position, player deciding, score
  * for that player, the game's result for them), and the game must end as logged. */
 static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataReader *r, bool last_game,
-                       int random_plies) {
+                       int random_plies, bool keep_noisy, int *noisy_kept) {
     char err[ERR_STR_MAX];
     engine_new_game(e);
     int filter_kept = 0, compared = 0;
@@ -368,11 +368,13 @@ static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataRe
         g->print_move(p, rep.best, ms);
         ck_assert_msg(!strcmp(ms, lg->moves[i]), "%s ply %d: the search now plays %s, the job played %s", g->name,
                       i + 1, ms, lg->moves[i]);
-        bool keep = rep.depth > 0 && !g->is_noisy(p, rep.best) && !(g->in_check && g->in_check(p)) &&
+        bool noisy = g->is_noisy(p, rep.best);
+        bool keep = rep.depth > 0 && (keep_noisy || !noisy) && !(g->in_check && g->in_check(p)) &&
                     rep.score < SCORE_WIN_MIN && rep.score > -SCORE_WIN_MIN;
         if (!keep) continue;
         filter_kept++;
         if (compared == lg->kept) continue;
+        *noisy_kept += noisy;
         DataRecord rec;
         ck_assert_msg(data_reader_next(r, &rec, NULL, NULL, err) == 1, "%s: record missing: %s", g->name, err);
         compared++;
@@ -404,8 +406,10 @@ static int replay_game(const GameOps *g, Engine *e, const LoggedGame *lg, DataRe
     return compared;
 }
 
-/* Replays every game of a run's --games log against its data file (all of it read). */
-static void replay_run(const GameOps *g, const char *data, const char *games, int plies, int positions) {
+/* Replays every game of a run's --games log against its data file (all of it read); the
+ * number of records whose best move was noisy. */
+static int replay_run(const GameOps *g, const char *data, const char *games, int plies, int positions,
+                      bool keep_noisy) {
     char err[ERR_STR_MAX];
     DataHeader h;
     data_header_of(g, &h);
@@ -420,17 +424,18 @@ static void replay_run(const GameOps *g, const char *data, const char *games, in
     ck_assert(engine_set_option(e, "Threads", "1", err) && engine_set_option(e, "Hash", "4", err));
     DataReader *r = data_reader_open(data, &h, err);
     ck_assert_msg(r, "%s", err);
-    int seen = 0;
+    int seen = 0, noisy = 0;
     for (int i = 0; i < n_lines; i++) {
         LoggedGame lg;
         parse_logged(lines[i], &lg);
-        seen += replay_game(g, e, &lg, r, i == n_lines - 1, plies);
+        seen += replay_game(g, e, &lg, r, i == n_lines - 1, plies, keep_noisy, &noisy);
         free(lg.moves);
     }
     ck_assert_int_eq(seen, positions);
     ck_assert_int_eq(data_reader_next(r, NULL, NULL, NULL, err), 0);
     data_reader_close(r);
     engine_destroy(e);
+    return noisy;
 }
 
 START_TEST(every_game) {
@@ -454,7 +459,7 @@ START_TEST(every_game) {
     ck_assert_int_eq(count_records(out, &h, err), positions);
 
     /* Every record, replayed and re-searched. */
-    replay_run(g, out, games, RANDOM_PLIES, positions);
+    replay_run(g, out, games, RANDOM_PLIES, positions, false);
 
     /* The same seed, one thread: the same bytes. */
     rc = run("--game %s datagen --out %s --games %s %s", g->name, out2, games2, common);
@@ -537,12 +542,23 @@ START_TEST(every_game) {
     rc = run("--game %s datagen --out %s --games %s --openings %s --nodes 300 --random-plies 2 --seed 3 "
              "--positions 6 --hash 4", g->name, data4, games4, suite);
     ck_assert_msg(rc == 0, "%s", run_output);
-    replay_run(g, data4, games4, 2, 6);
+    replay_run(g, data4, games4, 2, 6, false);
     f = fopen(suite, "a");
     fprintf(f, "this is no position\n");
     fclose(f);
     rc = run("--game %s datagen --out %s --openings %s", g->name, data4, suite);
     ck_assert_msg(rc == 2 && strstr(run_output, "line 5"), "%s", run_output);
+
+    /* --keep-noisy: the same filter but for the best move's kind; positions whose best move
+     * is noisy are kept (the seed is one where every game meets some). */
+    char data5[512], games5[512];
+    tmp_path(data5, sizeof data5, "e.dat");
+    tmp_path(games5, sizeof games5, "e.games");
+    rc = run("--game %s datagen --out %s --games %s --keep-noisy --nodes 300 --random-plies 4 --seed 11 "
+             "--positions 40 --hash 4", g->name, data5, games5);
+    ck_assert_msg(rc == 0 && strstr(run_output, "noisy kept"), "%s", run_output);
+    int noisy = replay_run(g, data5, games5, RANDOM_PLIES, 40, true);
+    ck_assert_msg(noisy > 0, "%s: no kept position had a noisy best move", g->name);
     remove_tmpdir();
 }
 END_TEST
@@ -600,6 +616,7 @@ START_TEST(bad_arguments) {
         {"datagen --out OUT --frobnicate 3", "unknown or incomplete argument '--frobnicate'"},
         {"datagen --out OUT --option NoSuchOption=3", "NoSuchOption"},
         {"datagen --out OUT --option Hash", "--option needs NAME=VALUE"},
+        {"datagen --out OUT --keep-noisy=1 --nodes 5", "unknown or incomplete argument '--keep-noisy=1'"},
         {"datagen --out OUT --openings /nonexistent/suite.txt", "cannot open /nonexistent/suite.txt"},
         {"datagen --check", "unknown or incomplete argument '--check'"},
         {"datagen --merge OUT", "--merge needs an output file and at least one input"},

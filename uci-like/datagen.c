@@ -21,7 +21,7 @@
 const char DATAGEN_USAGE[] =
     "  simia datagen --out FILE [--positions N] [--nodes N] [--random-plies K]\n"
     "                [--threads T] [--seed S] [--hash MB] [--max-plies N]\n"
-    "                [--openings FILE] [--games FILE] [--option NAME=VALUE]...\n"
+    "                [--openings FILE] [--games FILE] [--keep-noisy] [--option NAME=VALUE]...\n"
     "      Plays games against itself, each move searched at --nodes (default 5000), after K\n"
     "      random legal plies (default 8; from a line of --openings FILE when given, K\n"
     "      default 0), and appends the quiet positions it met to FILE with the search score\n"
@@ -29,7 +29,10 @@ const char DATAGEN_USAGE[] =
     "      after --positions (default: at Ctrl-C, which leaves a whole file). Game i uses seed\n"
     "      S+i (default S: from the clock, printed); one thread gives the same file for a seed.\n"
     "      --max-plies (default 600) drops longer games; --games writes each game's moves;\n"
-    "      each thread has its own engine with a hash of --hash MB (default 4).\n"
+    "      each thread has its own engine with a hash of --hash MB (default 4). A position is\n"
+    "      kept when its search scored it, short of a won or lost score, the player deciding\n"
+    "      is not in check and the best move is quiet; --keep-noisy also keeps those whose\n"
+    "      best move is noisy (a capture), for games where most best moves are.\n"
     "  simia datagen --check FILE\n"
     "      Checks a data file (of the game --game names, when given) and prints its counts.\n"
     "  simia datagen --merge OUT IN...\n"
@@ -58,6 +61,7 @@ typedef struct {
     uint64_t positions; /* 0: until stopped */
     uint64_t nodes, seed;
     int random_plies, max_plies, threads, hash_mb;
+    bool keep_noisy;
     const char **opt_names, **opt_values;
     int n_opts;
     char **openings; /* position strings, when --openings */
@@ -208,9 +212,9 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
             return GAME_FAILED;
         }
         const GamePos *p = engine_position(w->e);
-        bool quiet = !g->is_noisy(p, best) && !(g->in_check && g->in_check(p));
+        bool eligible = (c->keep_noisy || !g->is_noisy(p, best)) && !(g->in_check && g->in_check(p));
         bool decided = score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN;
-        if (scored && quiet && !decided) {
+        if (scored && eligible && !decided) {
             Kept *k = push_kept(w);
             if (!k || !data_record_fill(&k->rec, g, p, score, 0, err)) {
                 fail(w->sh, "simia datagen: %s", k ? err : "out of memory");
@@ -426,10 +430,10 @@ static int run_job(Config *c) {
     }
     if (!rc) {
         fprintf(stderr,
-                "datagen: %s, %" PRIu64 " nodes a move, %d random plies, %d thread%s, seed %" PRIu64
+                "datagen: %s, %" PRIu64 " nodes a move, %d random plies,%s %d thread%s, seed %" PRIu64
                 ", %s %s (%" PRIu64 " positions there)\n",
-                c->game->name, c->nodes, c->random_plies, c->threads, c->threads == 1 ? "" : "s", c->seed,
-                existing ? "appending to" : "writing", c->out_path, existing);
+                c->game->name, c->nodes, c->random_plies, c->keep_noisy ? " noisy kept," : "", c->threads,
+                c->threads == 1 ? "" : "s", c->seed, existing ? "appending to" : "writing", c->out_path, existing);
         struct sigaction sa, old;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_sigint;
@@ -673,13 +677,16 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     uint64_t v;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = strcmp(a, "--check") && strcmp(a, "--merge") && strcmp(a, "--refeature") && !strncmp(a, "--", 2);
+        bool takes = strcmp(a, "--check") && strcmp(a, "--merge") && strcmp(a, "--refeature") &&
+                     strcmp(a, "--keep-noisy") && !strncmp(a, "--", 2);
         if (takes && !next) return usage_error("%s needs a value", a);
         if (!strcmp(a, "--check") && next) {
             check = next, i++;
         } else if ((!strcmp(a, "--merge") || !strcmp(a, "--refeature")) && next) {
             merge = next, merge_at = i + 2, refeat = !strcmp(a, "--refeature");
             break;
+        } else if (!strcmp(a, "--keep-noisy")) {
+            c.keep_noisy = true;
         } else if (!strcmp(a, "--out")) {
             c.out_path = next, i++;
         } else if (!strcmp(a, "--games")) {
