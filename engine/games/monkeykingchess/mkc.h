@@ -192,11 +192,34 @@ bool mkc_make_null(GamePos *gp, GameUndo *u);
 void mkc_unmake_null(GamePos *gp, const GameUndo *u);
 
 /* ---- evaluation (mkc_eval.c) ---- */
+/* What the hand-written evaluation counts before it weighs anything, by side: read by
+ * its terms and by the learned evaluation's features alike. */
+typedef struct {
+    int material[2], hand[2], tokens, progress, freedom;
+    int chances; /* Blue's chances of taking the Pilgrim with a flip move, weighted */
+    int chances_now, chances_near; /* of those: flips in place, and one step or drop away */
+    int blue_units; /* Blue pieces that may still move, and disks in Blue's hand */
+    int blue_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
+    int blue_supply; /* Blue moves left when it has none of those: pawns, Lancers, drops */
+    int exit_distance; /* Red moves the Pilgrim needs to leave, from hand or board */
+    int red_units; /* Red pieces but the Pilgrim that may still move, and disks in Red's hand */
+    int red_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
+    int red_supply; /* Red moves left, the Pilgrim's aside, when it has none of those */
+    int red_in_hand; /* Red's disks in hand but the Pilgrim (a pawn among them is a drop and
+                      * up to six steps: as good as lasting for the spare guard) */
+    int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
+    int red_celestial; /* Red's Celestial on the board or in hand */
+    int goblin_king; /* Blue's Goblin King on the board or in hand: its value (less when
+                      * exposed), else 0 */
+    Bb immob; /* Blue pieces the Red Celestial holds */
+} MKCTerms;
+void mkc_terms(const MKCPos *p, MKCTerms *t);
 Score mkc_evaluate(const GamePos *gp);
 void mkc_eval_trace(const GamePos *gp, char *out, size_t size);
 
 /* The position as the learned evaluation's sparse features (mkc_features.c). */
-enum { MKC_NNUE_FEATURES = 2232 };
+enum { MKC_NNUE_FEATURES = 2450 };
 int mkc_features(const GamePos *gp, int persp, uint32_t *out);
+void mkc_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
 
 #endif

@@ -24,23 +24,6 @@ static const int PILGRIM_RANK[8] = {0, 15, 40, 80, 140, 230, 380, 700};
 /* Per free square around the Pilgrim (empty, not attacked by Blue). */
 static const int PILGRIM_FREE = 12;
 
-typedef struct {
-    int material[2], hand[2], tokens, progress, freedom;
-    int chances; /* Blue's chances of taking the Pilgrim with a flip move */
-    int blue_units; /* Blue pieces that may still move, and disks in Blue's hand */
-    int blue_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
-    int blue_supply; /* Blue moves left when it has none of those: pawns, Lancers, drops */
-    int exit_distance; /* Red moves the Pilgrim needs to leave, from hand or board */
-    int red_units; /* Red pieces but the Pilgrim that may still move, and disks in Red's hand */
-    int red_lasting; /* of those, the ones whose moves never run out (not pawns, Lancers) */
-    int red_supply; /* Red moves left, the Pilgrim's aside, when it has none of those */
-    int red_in_hand; /* Red's disks in hand but the Pilgrim (a pawn among them is a drop and
-                      * up to six steps: as good as lasting for the spare guard) */
-    int cage; /* squares around the Pilgrim it cannot step to (edges, pieces, attacks) */
-    int red_celestial; /* Red's Celestial on the board or in hand */
-    int goblin_king; /* Blue's Goblin King on the board or in hand: its value (less when
-                      * exposed), else 0 */
-} Terms;
 
 /* Where attack_from is reused: the squares from which face f would take on sq. */
 static Bb reach_from(int sq, int f, Bb occ) {
@@ -58,8 +41,9 @@ static Bb reach_from(int sq, int f, Bb occ) {
  * a face that reaches the Pilgrim. Counted: such disks in place (a threat now), and disks
  * one step or one drop away from such a square. No flips without the Goblin King. */
 enum { CHANCE_NOW = 60, CHANCE_NEAR = 20 };
-static int capture_chances(const MKCPos *p, int k, Bb occ, Bb immob) {
+static int capture_chances(const MKCPos *p, int k, Bb occ, Bb immob, int *now_out, int *near_out) {
     static const uint8_t pairs[][2] = {{BL, BH}, {BN, BG}, {BG, BN}, {BC, BX}, {BH, BL}}; /* new face, shown */
+    *now_out = *near_out = 0;
     if (!p->bb[BK]) return 0;
     Bb rivers = p->river[RED] | p->river[BLUE], free_blue = p->occ[BLUE] & ~immob;
     int now = 0, near = 0;
@@ -76,6 +60,7 @@ static int capture_chances(const MKCPos *p, int k, Bb occ, Bb immob) {
                 near++;
         }
     }
+    *now_out = now, *near_out = near;
     return CHANCE_NOW * now + CHANCE_NEAR * near;
 }
 
@@ -103,7 +88,7 @@ static Bb red_stuck(const MKCPos *p) {
     return ((p->bb[RP] | p->bb[RL]) & MKC_RANK8 & ~rivers) | mountains | p->bb[RK];
 }
 
-static void terms(const MKCPos *p, Terms *t) {
+void mkc_terms(const MKCPos *p, MKCTerms *t) {
     t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
     for (int f = 1; f < F_NB; f++)
         if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * bb_popcount(p->bb[f]);
@@ -114,8 +99,9 @@ static void terms(const MKCPos *p, Terms *t) {
     /* Red's hand counts every disk but the Pilgrim, so it is 0 exactly when Red cannot drop */
     if ((p->bb[BK] & MKC_RED_HALF) && t->hand[RED]) t->goblin_king -= GOBLIN_EXPOSED;
     t->tokens = TOKEN_VALUE * p->tokens;
-    t->progress = t->freedom = t->chances = 0;
+    t->progress = t->freedom = t->chances = t->chances_now = t->chances_near = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
+    t->immob = immob;
     Bb movers = p->occ[BLUE] & ~blue_stuck(p, immob), running = movers & running_out(p, BLUE);
     t->blue_units = bb_popcount(movers);
     t->blue_lasting = bb_popcount(movers & ~running);
@@ -148,14 +134,14 @@ static void terms(const MKCPos *p, Terms *t) {
     if (k >= 0) {
         Bb att = mkc_blue_attacks(p, occ ^ bb_bit(k), immob);
         t->progress = PILGRIM_RANK[sq_rank(k)];
-        t->chances = capture_chances(p, k, occ, immob);
+        t->chances = capture_chances(p, k, occ, immob, &t->chances_now, &t->chances_near);
         int free = bb_popcount(mkc_king[k] & ~occ & ~att);
         t->freedom = PILGRIM_FREE * free;
         t->cage = 8 - free;
     }
 }
 
-static int red_minus_blue(const Terms *t) {
+static int red_minus_blue(const MKCTerms *t) {
     return t->material[RED] + t->hand[RED] + t->tokens + t->progress + t->freedom - t->material[BLUE] - t->hand[BLUE];
 }
 
@@ -177,7 +163,7 @@ static int few_units(int v, int units) { return units >= 3 ? v : v * (units + 1)
 
 /* A Blue side left without a move makes every Red move illegal (the stalemate rule) and
  * the game a draw: Red's prospects shrink as Blue runs out of pieces that can move. */
-static int stalemate_guard(int v, const Terms *t) {
+static int stalemate_guard(int v, const MKCTerms *t) {
     if (v <= 0) return v;
     /* Only pawns and Lancers left: Blue's moves run out after their steps and drops, and the
      * game is drawn then unless the Pilgrim has left: Red's edge shrinks with its lead in
@@ -197,7 +183,7 @@ static int stalemate_guard(int v, const Terms *t) {
  * beside the Pilgrim in a corner, holding the Blue pieces that would attack it, is pinned
  * there for good (every draw left with Simia as Blue in 1000 games was that fortress).
  * Red's legal moves are listed as if Red decided now: rare, only in such endgames. */
-static int red_lasting_now(const MKCPos *p, const Terms *t) {
+static int red_lasting_now(const MKCPos *p, const MKCTerms *t) {
     int k = mkc_pilgrim(p);
     if (t->red_lasting == 0 || k < 0) return t->red_lasting;
     GamePos g;
@@ -218,7 +204,7 @@ static int red_lasting_now(const MKCPos *p, const Terms *t) {
  * illegal when Red has no other regular move afterwards, and so is a mate. Against a lone
  * Pilgrim (Mountains aside) Blue cannot win at all: Blue's edge shrinks as Red's pieces that
  * can still move run out (pawns and Lancers march to rank 8; Blue taking the last ones). */
-static int spare_guard(int v, const Terms *t, const MKCPos *p) {
+static int spare_guard(int v, const MKCTerms *t, const MKCPos *p) {
     if (v >= 0) return v;
     int lasting = t->red_units >= 3 ? t->red_lasting : red_lasting_now(p, t);
     if (lasting == 0) return t->red_supply >= 6 ? v : t->red_supply == 0 ? v / 8 : v * (t->red_supply + 2) / 8;
@@ -231,27 +217,27 @@ static int spare_guard(int v, const Terms *t, const MKCPos *p) {
  * difference between quiet moves and repeats the position for a draw. (Red's edge x leaves
  * the Goblin King out: -300 here is -600 counting it, where mop-up always began.) */
 enum { MOP_FROM = -300, MOP_CAGE = 15, MOP_NO_CELESTIAL = 60 };
-static int mop_up(const Terms *t, int x) {
+static int mop_up(const MKCTerms *t, int x) {
     return x < MOP_FROM && t->goblin_king ? MOP_CAGE * t->cage + (t->red_celestial ? 0 : MOP_NO_CELESTIAL) : 0;
 }
 
-static int red_view(const MKCPos *p, const Terms *t, int x) {
+static int red_view(const MKCPos *p, const MKCTerms *t, int x) {
     int v = stalemate_guard(prospects(x) - t->goblin_king, t) - t->chances - mop_up(t, x);
     return spare_guard(v, t, p);
 }
 
 Score mkc_evaluate(const GamePos *gp) {
     const MKCPos *p = (const MKCPos *)gp;
-    Terms t;
-    terms(p, &t);
+    MKCTerms t;
+    mkc_terms(p, &t);
     int v = red_view(p, &t, red_minus_blue(&t));
     return (Score)(p->stm == RED ? v : -v);
 }
 
 void mkc_eval_trace(const GamePos *gp, char *out, size_t size) {
     const MKCPos *p = (const MKCPos *)gp;
-    Terms t;
-    terms(p, &t);
+    MKCTerms t;
+    mkc_terms(p, &t);
     int x = red_minus_blue(&t);
     snprintf(out, size,
              "term             Blue   Red\n"
