@@ -218,7 +218,7 @@ Score mkc_evaluate(const GamePos *gp);
 void mkc_eval_trace(const GamePos *gp, char *out, size_t size);
 
 /* The position as the learned evaluation's sparse features (mkc_features.c). */
-enum { MKC_NNUE_FEATURES = 2450 };
+enum { MKC_NNUE_FEATURES = 2460 };
 int mkc_features(const GamePos *gp, int persp, uint32_t *out);
 void mkc_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
 

@@ -11,7 +11,9 @@
  * cannot say (set mkc-1 had none of it and lost): the Blue pieces the Celestial holds (by
  * square), the Pilgrim's cage, pieces that can still move and those whose moves never run
  * out (per side), the race of Blue's last steps against the Pilgrim's exit and Red's last
- * moves (the stalemate rule ends such games), Blue's flip chances, an exposed Goblin King. */
+ * moves (the stalemate rule ends such games), Blue's flip chances, an exposed Goblin King.
+ * Counts are one-hot, not thermometers: every active feature costs each evaluation a diff
+ * (mkc-2's thermometers doubled the active features and halved the net's speed). */
 enum {
     MKC_F_HANDS = (F_NB - 1) * 64,
     MKC_F_HAND_SIDE = 12,
@@ -19,15 +21,15 @@ enum {
     MKC_F_EXTRA = MKC_F_TOKENS + 2,
     MKC_F_DIAGONAL = MKC_F_EXTRA + 1,
     MKC_F_IMMOB = MKC_F_DIAGONAL + 1,   /* 64 squares */
-    MKC_F_CAGE = MKC_F_IMMOB + 64,      /* cage >= 1 .. 8 */
-    MKC_F_BLUE_UNITS = MKC_F_CAGE + 8,  /* >= 1 .. 4 */
-    MKC_F_BLUE_LASTING = MKC_F_BLUE_UNITS + 4, /* >= 1 .. 3 */
-    MKC_F_RED_UNITS = MKC_F_BLUE_LASTING + 3,  /* >= 1 .. 4 */
-    MKC_F_RED_LASTING = MKC_F_RED_UNITS + 4,   /* >= 1 .. 3 */
-    MKC_F_RACE = MKC_F_RED_LASTING + 3, /* Blue without lasting pieces: its lead -1 .. 6 */
+    MKC_F_CAGE = MKC_F_IMMOB + 64,      /* one of 0 .. 8 */
+    MKC_F_BLUE_UNITS = MKC_F_CAGE + 9,  /* one of 0 .. 4+ */
+    MKC_F_BLUE_LASTING = MKC_F_BLUE_UNITS + 5, /* one of 0 .. 3+ */
+    MKC_F_RED_UNITS = MKC_F_BLUE_LASTING + 4,  /* one of 0 .. 4+ */
+    MKC_F_RED_LASTING = MKC_F_RED_UNITS + 5,   /* one of 0 .. 3+ */
+    MKC_F_RACE = MKC_F_RED_LASTING + 4, /* Blue without lasting pieces: its lead -1 .. 6 */
     MKC_F_RED_SUPPLY = MKC_F_RACE + 8,  /* Red without lasting pieces: its moves 0 .. 6 */
-    MKC_F_CHANCE_NOW = MKC_F_RED_SUPPLY + 7,   /* >= 1 .. 3 */
-    MKC_F_CHANCE_NEAR = MKC_F_CHANCE_NOW + 3,  /* >= 1 .. 4 */
+    MKC_F_CHANCE_NOW = MKC_F_RED_SUPPLY + 7,   /* one of 1 .. 3+ (none: no feature) */
+    MKC_F_CHANCE_NEAR = MKC_F_CHANCE_NOW + 3,  /* one of 1 .. 4+ */
     MKC_F_GOBLIN_EXPOSED = MKC_F_CHANCE_NEAR + 4,
     MKC_F_BLOCK = MKC_F_GOBLIN_EXPOSED + 1,
 };
@@ -59,16 +61,16 @@ static int features_at(const MKCPos *p, const MKCTerms *t, uint32_t base, uint32
     if (p->extra) out[n++] = base + MKC_F_EXTRA;
     if (p->diagonal) out[n++] = base + MKC_F_DIAGONAL;
     for (Bb b = t->immob; b; b &= b - 1) out[n++] = base + MKC_F_IMMOB + (uint32_t)bb_lsb(b);
-    if (mkc_pilgrim(p) >= 0) n += thermometer(out + n, base + MKC_F_CAGE, t->cage, 8);
-    n += thermometer(out + n, base + MKC_F_BLUE_UNITS, t->blue_units, 4);
-    n += thermometer(out + n, base + MKC_F_BLUE_LASTING, t->blue_lasting, 3);
-    n += thermometer(out + n, base + MKC_F_RED_UNITS, t->red_units, 4);
-    n += thermometer(out + n, base + MKC_F_RED_LASTING, t->red_lasting, 3);
+    if (mkc_pilgrim(p) >= 0) out[n++] = base + MKC_F_CAGE + (uint32_t)clampi(t->cage, 0, 8);
+    out[n++] = base + MKC_F_BLUE_UNITS + (uint32_t)clampi(t->blue_units, 0, 4);
+    out[n++] = base + MKC_F_BLUE_LASTING + (uint32_t)clampi(t->blue_lasting, 0, 3);
+    out[n++] = base + MKC_F_RED_UNITS + (uint32_t)clampi(t->red_units, 0, 4);
+    out[n++] = base + MKC_F_RED_LASTING + (uint32_t)clampi(t->red_lasting, 0, 3);
     if (t->blue_lasting == 0)
         out[n++] = base + MKC_F_RACE + (uint32_t)(clampi(t->blue_supply - t->exit_distance, -1, 6) + 1);
     if (t->red_lasting == 0) out[n++] = base + MKC_F_RED_SUPPLY + (uint32_t)clampi(t->red_supply, 0, 6);
-    n += thermometer(out + n, base + MKC_F_CHANCE_NOW, t->chances_now, 3);
-    n += thermometer(out + n, base + MKC_F_CHANCE_NEAR, t->chances_near, 4);
+    if (t->chances_now) out[n++] = base + MKC_F_CHANCE_NOW + (uint32_t)clampi(t->chances_now, 1, 3) - 1;
+    if (t->chances_near) out[n++] = base + MKC_F_CHANCE_NEAR + (uint32_t)clampi(t->chances_near, 1, 4) - 1;
     if ((p->bb[BK] & MKC_RED_HALF) && t->red_in_hand) out[n++] = base + MKC_F_GOBLIN_EXPOSED;
     return n;
 }
