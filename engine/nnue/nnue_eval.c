@@ -13,17 +13,26 @@
 /* ---- kernels: every sum is modular (int16 lanes, int32 output), so any order, any
  * vector width gives the same bits; the trainer keeps real nets clear of the wrap. ---- */
 
+/* apply: acc = from + the rows of w1 named in add - those named in sub (from may be acc).
+ * One pass over the accumulator whatever the number of rows: a move changes several
+ * features, and loading and storing the accumulator once per row cost more than the sums. */
 typedef struct {
-    void (*add)(int16_t *acc, const int16_t *row, int h);
-    void (*sub)(int16_t *acc, const int16_t *row, int h);
+    void (*apply)(int16_t *acc, const int16_t *from, const int16_t *w1, int h, const uint32_t *add, int na,
+                  const uint32_t *sub, int nr);
     int32_t (*output)(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h);
 } Kernel;
 
-static void add_scalar(int16_t *acc, const int16_t *row, int h) {
-    for (int j = 0; j < h; j++) acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] + (uint16_t)row[j]);
-}
-static void sub_scalar(int16_t *acc, const int16_t *row, int h) {
-    for (int j = 0; j < h; j++) acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] - (uint16_t)row[j]);
+static void apply_scalar(int16_t *acc, const int16_t *from, const int16_t *w1, int h, const uint32_t *add,
+                         int na, const uint32_t *sub, int nr) {
+    if (acc != from) memcpy(acc, from, (size_t)h * sizeof *acc);
+    for (int i = 0; i < na; i++) {
+        const int16_t *row = w1 + (size_t)add[i] * (size_t)h;
+        for (int j = 0; j < h; j++) acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] + (uint16_t)row[j]);
+    }
+    for (int i = 0; i < nr; i++) {
+        const int16_t *row = w1 + (size_t)sub[i] * (size_t)h;
+        for (int j = 0; j < h; j++) acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] - (uint16_t)row[j]);
+    }
 }
 static inline int32_t crelu(int16_t v) { return v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v; }
 static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h) {
@@ -32,21 +41,36 @@ static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16
     for (int j = 0; j < h; j++) sum += (uint32_t)(crelu(them[j]) * w2[h + j]);
     return (int32_t)sum;
 }
-static const Kernel SCALAR = {add_scalar, sub_scalar, output_scalar};
+static const Kernel SCALAR = {apply_scalar, output_scalar};
 
 #ifdef NNUE_HAVE_AVX2
-__attribute__((target("avx2"))) static void add_avx2(int16_t *acc, const int16_t *row, int h) {
-    for (int j = 0; j < h; j += 16) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(acc + j));
-        __m256i w = _mm256_loadu_si256((const __m256i *)(row + j));
-        _mm256_storeu_si256((__m256i *)(acc + j), _mm256_add_epi16(a, w));
+/* Eight vectors (128 lanes) at a time stay in registers while every row is summed in. */
+__attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16_t *from, const int16_t *w1, int h,
+                                                       const uint32_t *add, int na, const uint32_t *sub, int nr) {
+    enum { TILE = 8 };
+    int j = 0;
+    for (; j + TILE * 16 <= h; j += TILE * 16) {
+        __m256i v[TILE];
+        for (int t = 0; t < TILE; t++) v[t] = _mm256_loadu_si256((const __m256i *)(from + j + 16 * t));
+        for (int i = 0; i < na; i++) {
+            const int16_t *row = w1 + (size_t)add[i] * (size_t)h + (size_t)j;
+            for (int t = 0; t < TILE; t++)
+                v[t] = _mm256_add_epi16(v[t], _mm256_loadu_si256((const __m256i *)(row + 16 * t)));
+        }
+        for (int i = 0; i < nr; i++) {
+            const int16_t *row = w1 + (size_t)sub[i] * (size_t)h + (size_t)j;
+            for (int t = 0; t < TILE; t++)
+                v[t] = _mm256_sub_epi16(v[t], _mm256_loadu_si256((const __m256i *)(row + 16 * t)));
+        }
+        for (int t = 0; t < TILE; t++) _mm256_storeu_si256((__m256i *)(acc + j + 16 * t), v[t]);
     }
-}
-__attribute__((target("avx2"))) static void sub_avx2(int16_t *acc, const int16_t *row, int h) {
-    for (int j = 0; j < h; j += 16) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(acc + j));
-        __m256i w = _mm256_loadu_si256((const __m256i *)(row + j));
-        _mm256_storeu_si256((__m256i *)(acc + j), _mm256_sub_epi16(a, w));
+    for (; j < h; j += 16) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(from + j));
+        for (int i = 0; i < na; i++)
+            v = _mm256_add_epi16(v, _mm256_loadu_si256((const __m256i *)(w1 + (size_t)add[i] * (size_t)h + (size_t)j)));
+        for (int i = 0; i < nr; i++)
+            v = _mm256_sub_epi16(v, _mm256_loadu_si256((const __m256i *)(w1 + (size_t)sub[i] * (size_t)h + (size_t)j)));
+        _mm256_storeu_si256((__m256i *)(acc + j), v);
     }
 }
 /* Clipped to 0..QA the activations are non-negative int16 and madd's pairwise sums stay
@@ -69,7 +93,7 @@ __attribute__((target("avx2"))) static int32_t output_avx2(const int16_t *us, co
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
     return (int32_t)((uint32_t)_mm_cvtsi128_si32(s) + (uint32_t)b2);
 }
-static const Kernel AVX2 = {add_avx2, sub_avx2, output_avx2};
+static const Kernel AVX2 = {apply_avx2, output_avx2};
 #endif
 
 bool nnue_kernel_available(NnueKernel k) {
@@ -113,8 +137,7 @@ static Score to_score(int32_t out) {
 }
 
 static void refresh(const Kernel *k, const NnueNet *net, const uint32_t *f, int n, int16_t *acc) {
-    memcpy(acc, net->b1, (size_t)net->hidden * sizeof *acc);
-    for (int i = 0; i < n; i++) k->add(acc, net->w1 + (size_t)f[i] * (size_t)net->hidden, net->hidden);
+    k->apply(acc, net->b1, net->w1, net->hidden, f, n, NULL, 0);
 }
 
 /* A feature list from the game, every entry checked: a bad one is a game's bug, and an
@@ -206,7 +229,6 @@ static bool prepare(NnueCache *c, const NnueNet *net, const GameOps *g) {
 static void update(NnueCache *c, const NnueNet *net, int p, const uint32_t *f, int n) {
     uint32_t *mark = c->marks[p], old = c->gen, now = c->gen + 1;
     int16_t *acc = c->acc[p];
-    size_t h = (size_t)net->hidden;
     if (!c->valid) {
         refresh(c->kernel, net, f, n, acc);
         for (int i = 0; i < n; i++) mark[f[i]] = now;
@@ -228,8 +250,7 @@ static void update(NnueCache *c, const NnueNet *net, int p, const uint32_t *f, i
             refresh(c->kernel, net, f, n, acc);
             c->refreshes++;
         } else {
-            for (int i = 0; i < na; i++) c->kernel->add(acc, net->w1 + added[i] * h, net->hidden);
-            for (int i = 0; i < nr; i++) c->kernel->sub(acc, net->w1 + removed[i] * h, net->hidden);
+            c->kernel->apply(acc, acc, net->w1, net->hidden, added, na, removed, nr);
             c->updates++;
         }
     }
