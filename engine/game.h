@@ -153,6 +153,11 @@ typedef struct GameOps {
      * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its
      * scope, engine/nnue/NET.md); elsewhere the hand-written evaluation plays. */
     void (*net_scope)(const GameConfig *cfg, char *out);
+    /* Optional: a symmetry of the board that keeps every position's value (Monkey Queen's
+     * board mirrored left to right): turns *pos into its twin, the same player deciding.
+     * `datagen --mirror --refeature` doubles a net's data through it; a net trained without
+     * its twins learns some of the board's halves from fewer games. */
+    void (*mirror)(GamePos *pos);
 } GameOps;
 enum { NNUE_SCOPE_NAME_MAX = 15 };
 

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "engine/game.h"
+#include "engine/perft.h"
 #include "engine/prng.h"
 #include "testutil.h"
 
@@ -191,6 +192,35 @@ static void check_caps(const GameOps *g) {
     REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
 }
 
+/* A game's board symmetry (GameOps.mirror) keeps what the rules and the evaluation say:
+ * the twin has as many moves (and leaves, two plies on), the same end and evaluation, its
+ * text reads back, and mirroring it again gives the position back. */
+static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
+    if (!g->mirror) return;
+    GamePos a = *p, b = *p;
+    g->mirror(&b);
+    Move list[MAX_MOVES];
+    char fa[POS_STR_MAX], fb[POS_STR_MAX];
+    g->print_pos(&a, fa);
+    REQUIRE(g->player_to_move(&b) == g->player_to_move(&a) && g->ply(&b) == g->ply(&a),
+            "%s: the mirror of %s changes who decides or the ply", g->name, fa);
+    REQUIRE(g->gen_moves(&b, list, GEN_ALL) == g->gen_moves(&a, list, GEN_ALL) && g->terminal(&b) == g->terminal(&a),
+            "%s: the mirror of %s has other moves or another end", g->name, fa);
+    REQUIRE(g->evaluate(&b) == g->evaluate(&a), "%s: the mirror of %s evaluates %d, not %d", g->name, fa,
+            (int)g->evaluate(&b), (int)g->evaluate(&a));
+    if (deep) REQUIRE(perft(g, &b, 2) == perft(g, &a, 2), "%s: the mirror of %s: perft 2 differs", g->name, fa);
+    if (game_result(g, &b) == RESULT_NONE) {
+        g->print_pos(&b, fb);
+        GamePos c;
+        char err[ERR_STR_MAX];
+        REQUIRE(g->parse_pos(&c, fb, cfg, err) && g->key(&c) == g->key(&b), "%s: the mirror %s does not read back",
+                g->name, fb);
+    }
+    g->mirror(&b);
+    g->print_pos(&b, fb);
+    REQUIRE(!strcmp(fa, fb) && g->key(&b) == g->key(&a), "%s: mirrored twice, %s became %s", g->name, fa, fb);
+}
+
 /* One random game: every position checked, every child made and unmade. */
 static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
     GamePos p;
@@ -202,6 +232,7 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
         check_lists(g, &p, rng);
         check_end(g, &p);
         check_make(g, &p, cfg, plies < 4);
+        check_mirror(g, &p, cfg, plies < 4);
         int n = g->gen_moves(&p, list, GEN_ALL);
         if (n == 0) break;
         GameUndo u;

@@ -137,6 +137,34 @@ static bool same_records(const char *a, const char *b) {
     return same;
 }
 
+/* A file that --mirror --refeature wrote from src: each of src's records, then its twin
+ * under the game's mirror (the same score, result and player; the mirrored position). */
+static void check_twins(const GameOps *g, const char *src, const char *path) {
+    char err[ERR_STR_MAX];
+    DataReader *rs = data_reader_open(src, NULL, err), *r = data_reader_open(path, NULL, err);
+    ck_assert(rs && r);
+    static DataRecord s, x, y, z;
+    GameConfig cfg = test_config(g, NULL);
+    int pairs = 0;
+    while (data_reader_next(rs, &s, NULL, NULL, err) == 1) {
+        ck_assert_int_eq(data_reader_next(r, &x, NULL, NULL, err), 1);
+        ck_assert_int_eq(data_reader_next(r, &y, NULL, NULL, err), 1);
+        ck_assert_str_eq(x.pos, s.pos);
+        GamePos p;
+        ck_assert_msg(g->parse_pos(&p, x.pos, &cfg, err), "%s", err);
+        g->mirror(&p);
+        ck_assert(data_record_fill(&z, g, &p, x.score, x.result, err));
+        ck_assert_msg(!strcmp(y.pos, z.pos) && strcmp(y.pos, x.pos), "%s: twin %s of %s", g->name, y.pos, x.pos);
+        ck_assert(y.score == x.score && y.result == x.result && y.stm == x.stm && y.n_us == z.n_us &&
+                  y.n_them == z.n_them);
+        ck_assert(!memcmp(y.feats, z.feats, ((size_t)z.n_us + z.n_them) * sizeof *z.feats));
+        pairs++;
+    }
+    ck_assert_int_eq(data_reader_next(r, &x, NULL, NULL, err), 0);
+    ck_assert_int_gt(pairs, 0);
+    data_reader_close(rs), data_reader_close(r);
+}
+
 /* ---- the file format, in process ---- */
 
 static void sample_record(DataRecord *r, int i) {
@@ -498,6 +526,17 @@ START_TEST(every_game) {
     rc = run("--game %s datagen --refeature %s %s", other->name, redone, old);
     ck_assert_msg(rc == 2 && strstr(run_output, "data of game"), "%s", run_output);
     ck_assert_int_eq(file_size(redone), -1);
+    /* --mirror: every record and its twin, for a game with a board symmetry; refused whole
+     * for a game without one. */
+    rc = run("--game %s datagen --mirror --refeature %s %s", g->name, redone, old);
+    if (g->mirror) {
+        ck_assert_msg(rc == 0 && strstr(run_output, "refeatured 24 positions"), "%s: %s", g->name, run_output);
+        check_twins(g, out, redone);
+    } else {
+        ck_assert_msg(rc == 2 && strstr(run_output, "has no board symmetry"), "%s: %s", g->name, run_output);
+        ck_assert_int_eq(file_size(redone), -1);
+    }
+    unlink(redone);
     write_old_set(out, old, 5, "no position at all", false);
     rc = run("--game %s datagen --refeature %s %s", g->name, redone, old);
     ck_assert_msg(rc == 2 && strstr(run_output, "does not parse") && strstr(run_output, "byte "), "%s", run_output);
@@ -622,6 +661,8 @@ START_TEST(bad_arguments) {
         {"datagen --merge OUT", "--merge needs an output file and at least one input"},
         {"datagen --refeature OUT", "--refeature needs an output file and at least one input"},
         {"datagen --option NoSuchOption=3 --refeature OUT IN", "NoSuchOption"},
+        {"datagen --mirror --out OUT --nodes 5", "--mirror goes with --refeature"},
+        {"datagen --mirror --merge OUT IN", "--mirror goes with --refeature"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char args[1024];

@@ -37,10 +37,12 @@ const char DATAGEN_USAGE[] =
     "      Checks a data file (of the game --game names, when given) and prints its counts.\n"
     "  simia datagen --merge OUT IN...\n"
     "      Appends the records of the data files IN to OUT, after checking them all.\n"
-    "  simia datagen [--option NAME=VALUE]... --refeature OUT IN...\n"
+    "  simia datagen [--option NAME=VALUE]... [--mirror] --refeature OUT IN...\n"
     "      The same for data of the game in an older feature set: each record's features are\n"
     "      made again from its position string with the game's features now, the position\n"
-    "      read under the options given before it (e.g. a Zoo board's ZooWidth, ZooHeight).\n";
+    "      read under the options given before it (e.g. a Zoo board's ZooWidth, ZooHeight).\n"
+    "      --mirror also appends each record's twin under the game's board symmetry (a game\n"
+    "      that has one: Monkey Queen's left and right), the same score and result.\n";
 
 #define PROGRESS_MS 1000
 #define DEFAULT_NODES 5000
@@ -566,7 +568,7 @@ static bool refeature(Engine *e, DataRecord *rec, char *err) {
 /* --merge appends the inputs' records as stored; --refeature (e non-NULL) appends them with
  * their features made again by the game's features now, from inputs of that game in any
  * feature set. Every input is checked whole first, so that a bad one appends nothing. */
-static int merge_files(Engine *e, const char *out_path, char **in, int n_in) {
+static int merge_files(Engine *e, bool mirror, const char *out_path, char **in, int n_in) {
     char err[ERR_STR_MAX];
     DataHeader h;
     bool have = false;
@@ -627,6 +629,22 @@ static int merge_files(Engine *e, const char *out_path, char **in, int n_in) {
                     break;
                 }
                 added++;
+                if (mirror) {
+                    const GameOps *g = engine_game(e);
+                    GamePos twin = *engine_position(e);
+                    g->mirror(&twin);
+                    if (!data_record_fill(rec, g, &twin, rec->score, rec->result, err)) {
+                        got = -1;
+                        break;
+                    }
+                    len = data_record_encode(rec, buf);
+                    if (out && fwrite(buf, 1, len, out) != len) {
+                        snprintf(err, ERR_STR_MAX, "cannot write %.120s: %s", out_path, strerror(errno));
+                        got = -1;
+                        break;
+                    }
+                    added++;
+                }
             }
             data_reader_close(r);
             if (got < 0) {
@@ -669,7 +687,7 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     c.random_plies = -1;
     bool seeded = false;
     const char *check = NULL, *merge = NULL;
-    bool refeat = false;
+    bool refeat = false, mirror = false;
     int merge_at = argc;
     const char *names[64], *values[64];
     char name_buf[64][128];
@@ -678,7 +696,7 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = strcmp(a, "--check") && strcmp(a, "--merge") && strcmp(a, "--refeature") &&
-                     strcmp(a, "--keep-noisy") && !strncmp(a, "--", 2);
+                     strcmp(a, "--keep-noisy") && strcmp(a, "--mirror") && !strncmp(a, "--", 2);
         if (takes && !next) return usage_error("%s needs a value", a);
         if (!strcmp(a, "--check") && next) {
             check = next, i++;
@@ -687,6 +705,8 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
             break;
         } else if (!strcmp(a, "--keep-noisy")) {
             c.keep_noisy = true;
+        } else if (!strcmp(a, "--mirror")) {
+            mirror = true;
         } else if (!strcmp(a, "--out")) {
             c.out_path = next, i++;
         } else if (!strcmp(a, "--games")) {
@@ -739,9 +759,11 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
      * also say how --refeature reads the positions (a Zoo board's size). */
     for (int i = 0; i < c.n_opts; i++)
         if (!engine_set_option(e, names[i], values[i], err)) return usage_error("%s", err);
+    if (mirror && !refeat) return usage_error("%s", "--mirror goes with --refeature");
+    if (mirror && !c.game->mirror) return usage_error("%s has no board symmetry for --mirror", c.game->name);
     if (merge) {
         if (merge_at >= argc) return usage_error("%s needs an output file and at least one input", argv[merge_at - 2]);
-        return merge_files(refeat ? e : NULL, merge, argv + merge_at, argc - merge_at);
+        return merge_files(refeat ? e : NULL, mirror, merge, argv + merge_at, argc - merge_at);
     }
     if (c.openings_path && !load_openings(&c, e, err)) {
         fprintf(stderr, "simia datagen: %s\n", err);

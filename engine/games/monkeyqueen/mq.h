@@ -152,6 +152,7 @@ void mq_clear(MQPos *p);
 void mq_put(MQPos *p, int sq, int colour, int height);
 Key mq_compute_key(const MQPos *p);
 void mq_startpos(GamePos *gp, const GameConfig *cfg);
+void mq_mirror(GamePos *gp);
 bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);
@@ -183,7 +184,7 @@ void mq_eval_trace(const GamePos *gp, char *out, size_t size);
 enum { MQ_OPT_PIE, MQ_OPT_IVORY_HEIGHT, MQ_OPT_CIGAR_HEIGHT, MQ_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (mq_features.c). */
-enum { MQ_NNUE_FEATURES = 798 };
+enum { MQ_NNUE_FEATURES = 862 };
 int KIT_HOT(mq_features)(const GamePos *gp, int persp, uint32_t *out);
 void KIT_HOT(mq_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 

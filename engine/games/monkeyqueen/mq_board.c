@@ -34,6 +34,18 @@ Key mq_compute_key(const MQPos *p) {
     return k ^ mq_z_swap[p->swap];
 }
 
+/* The board mirrored left to right: the rules see no side, and the queen's moves, the
+ * babies' distances and the pie rule map one to one. */
+void mq_mirror(GamePos *gp) {
+    MQPos *p = (MQPos *)gp, m;
+    mq_clear(&m);
+    for (int sq = 0; sq < MQ_SQ_NB; sq++)
+        if (p->height[sq]) mq_put(&m, mq_sq(MQ_N - 1 - mq_file(sq), mq_rank(sq)), mq_colour_at(p, sq), p->height[sq]);
+    m.stm = p->stm, m.swap = p->swap, m.pie = p->pie, m.ply = p->ply;
+    m.key = mq_compute_key(&m);
+    *p = m;
+}
+
 void mq_startpos(GamePos *gp, const GameConfig *cfg) {
     MQPos *p = (MQPos *)gp;
     mq_clear(p);
