@@ -29,13 +29,6 @@ enum {
 };
 _Static_assert(MQ_F_SWAP + 2 == MQ_NNUE_FEATURES, "Monkey Queen features");
 
-/* A square (rank * 16 + file) as the viewer sees it, 0..143. */
-static inline int viewed(int sq, int mine) {
-    int f = mq_file(sq), r = mq_rank(sq);
-    if (mine == CIGAR) f = MQ_N - 1 - f, r = MQ_N - 1 - r;
-    return r * MQ_N + f;
-}
-
 /* What both views share: each queen's open squares and threatened ones among them. */
 typedef struct {
     int open[2], threats[2], attacked[2], hanging[2];
@@ -68,39 +61,63 @@ static void queens(const MQPos *p, Views *v) {
     }
 }
 
-static int view(const MQPos *p, int persp, const Views *v, uint32_t *out) {
-    int mine = persp ^ (p->swap == SWAP_TAKEN), n = 0;
-    for (int side = 0; side < 2; side++) {
-        int colour = mine ^ side, base = side * MQ_F_SIDE;
-        int queen = p->queen[colour];
+/* Both views in one pass over the stacks. A square is numbered rank * 12 + file for the
+ * viewer who plays Ivory and 143 minus that for the one who plays Cigar (the half turn);
+ * each view lists the viewer's colour first, so the other colour's block starts after it. */
+static void views(const MQPos *p, const Views *v, uint32_t *const out[2], int n[2]) {
+    int taken = p->swap == SWAP_TAKEN, len[2];
+    for (int c = 0; c < 2; c++)
+        len[c] = bb_popcount(p->bb[c][0]) + bb_popcount(p->bb[c][1]) + bb_popcount(p->bb[c][2]) +
+                 (p->queen[c] != MQ_NO_SQ ? 3 : 0) + 2;
+    for (int c = 0; c < 2; c++) {
+        uint32_t *o[2], base[2];
+        for (int q = 0; q < 2; q++) {
+            int mine = q ^ taken, side = c ^ mine;
+            o[q] = out[q] + (side ? len[mine] : 0);
+            base[q] = (uint32_t)(side * MQ_F_SIDE);
+        }
+        int queen = p->queen[c], k = 0, flip0 = taken == CIGAR ? MQ_SQ144 - 1 : 0;
         for (int w = 0; w < 3; w++)
-            for (uint64_t b = p->bb[colour][w]; b; b &= b - 1) {
-                int sq = w * 64 + __builtin_ctzll(b), at = viewed(sq, mine);
-                out[n++] = (uint32_t)(base + (sq == queen ? MQ_SQ144 + at : at));
+            for (uint64_t b = p->bb[c][w]; b; b &= b - 1) {
+                int sq = w * 64 + __builtin_ctzll(b), idx = mq_rank(sq) * MQ_N + mq_file(sq);
+                int at0 = flip0 ? flip0 - idx : idx, extra = sq == queen ? MQ_SQ144 : 0;
+                o[0][k] = base[0] + (uint32_t)(extra + at0);
+                o[1][k] = base[1] + (uint32_t)(extra + MQ_SQ144 - 1 - at0);
+                k++;
             }
+        uint32_t f[5];
+        int m = 0;
         if (queen != MQ_NO_SQ) {
             int h = p->height[queen] > MQ_HB ? MQ_HB : p->height[queen];
-            out[n++] = (uint32_t)(base + MQ_F_HEIGHT + h - 1);
-            out[n++] = (uint32_t)(base + MQ_F_OPEN + v->open[colour]);
-            out[n++] = (uint32_t)(base + MQ_F_THREAT + v->threats[colour]);
+            f[m++] = (uint32_t)(MQ_F_HEIGHT + h - 1);
+            f[m++] = (uint32_t)(MQ_F_OPEN + v->open[c]);
+            f[m++] = (uint32_t)(MQ_F_THREAT + v->threats[c]);
         }
-        out[n++] = (uint32_t)(base + MQ_F_ATT + v->attacked[colour]);
-        out[n++] = (uint32_t)(base + MQ_F_HANG + v->hanging[colour]);
+        f[m++] = (uint32_t)(MQ_F_ATT + v->attacked[c]);
+        f[m++] = (uint32_t)(MQ_F_HANG + v->hanging[c]);
+        for (int i = 0; i < m; i++, k++) o[0][k] = base[0] + f[i], o[1][k] = base[1] + f[i];
     }
-    if (p->swap == SWAP_PENDING) out[n++] = MQ_F_SWAP;
-    if (p->swap == SWAP_AVAILABLE) out[n++] = MQ_F_SWAP + 1;
-    return n;
+    for (int q = 0; q < 2; q++) {
+        n[q] = len[0] + len[1];
+        if (p->swap == SWAP_PENDING) out[q][n[q]++] = MQ_F_SWAP;
+        if (p->swap == SWAP_AVAILABLE) out[q][n[q]++] = MQ_F_SWAP + 1;
+    }
 }
 
+/* One view: both made (the second costs a few stores), the other dropped. */
 int KIT_HOT(mq_features)(const GamePos *gp, int persp, uint32_t *out) {
+    uint32_t other[NNUE_MAX_ACTIVE];
+    uint32_t *const to[2] = {persp == 0 ? out : other, persp == 0 ? other : out};
+    int n[2];
     Views v;
     queens((const MQPos *)gp, &v);
-    return view((const MQPos *)gp, persp, &v, out);
+    views((const MQPos *)gp, &v, to, n);
+    return n[persp];
 }
 
 /* Both views share the queens' sight: the search's evaluation works it out once. */
 void KIT_HOT(mq_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]) {
     Views v;
     queens((const MQPos *)gp, &v);
-    for (int persp = 0; persp < 2; persp++) n[persp] = view((const MQPos *)gp, persp, &v, out[persp]);
+    views((const MQPos *)gp, &v, out, n);
 }
