@@ -623,28 +623,26 @@ static int merge_files(Engine *e, bool mirror, const char *out_path, char **in, 
                     }
                     len = data_record_encode(rec, buf), raw = buf;
                 }
-                if (out && fwrite(raw, 1, len, out) != len) {
-                    snprintf(err, ERR_STR_MAX, "cannot write %.120s: %s", out_path, strerror(errno));
-                    got = -1;
-                    break;
-                }
-                added++;
-                if (mirror) {
-                    const GameOps *g = engine_game(e);
-                    GamePos twin = *engine_position(e);
-                    g->mirror(&twin);
-                    if (!data_record_fill(rec, g, &twin, rec->score, rec->result, err)) {
-                        got = -1;
-                        break;
+                /* The record, then with --mirror its twin under the game's symmetry. */
+                for (int twin = 0; twin <= (int)mirror && got == 1; twin++) {
+                    if (twin) {
+                        const GameOps *g = engine_game(e);
+                        GamePos p = *engine_position(e);
+                        g->mirror(&p);
+                        if (!data_record_fill(rec, g, &p, rec->score, rec->result, err)) {
+                            got = -1;
+                            break;
+                        }
+                        len = data_record_encode(rec, buf), raw = buf;
                     }
-                    len = data_record_encode(rec, buf);
-                    if (out && fwrite(buf, 1, len, out) != len) {
+                    if (out && fwrite(raw, 1, len, out) != len) {
                         snprintf(err, ERR_STR_MAX, "cannot write %.120s: %s", out_path, strerror(errno));
                         got = -1;
                         break;
                     }
                     added++;
                 }
+                if (got < 0) break;
             }
             data_reader_close(r);
             if (got < 0) {
