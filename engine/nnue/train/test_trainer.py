@@ -353,6 +353,28 @@ class Training(Tmp):
         self.assertEqual(code, 0, out2)
         self.assertEqual(read_bytes(self.path("k.nnue")), read_bytes(self.path("s.nnue")))
 
+    def test_lr_end_cosine_schedule(self):
+        data = self.synth(records=600, seed=15)
+        common = ("--data", data, "--game", "embed", "--hidden", 16, "--batch", 50, "--seed", 6,
+                  "--epochs", 3, "--lr", 0.01)
+        runs = {}
+        for name, extra in (("c", ()), ("e", ("--lr-end", 0.01)), ("d", ("--lr-end", 0.0001))):
+            code, out = run_train(*common, "--out", self.path(name + ".nnue"), *extra)
+            self.assertEqual(code, 0, out)
+            runs[name] = (out, read_bytes(self.path(name + ".nnue")))
+        # a schedule that ends where it starts is the constant rate, byte for byte
+        self.assertEqual(runs["c"][1], runs["e"][1])
+        self.assertNotEqual(runs["c"][1], runs["d"][1])
+        self.assertIn("lr 0.01 to 0.0001 (cosine)", runs["d"][0])
+        self.assertNotIn("cosine", runs["c"][0])
+        val = [float(line.split("val loss ")[1].split()[0]) for line in runs["d"][0].splitlines()
+               if line.startswith("epoch")]
+        self.assertLess(val[-1], val[0], runs["d"][0])
+        for bad in ("0.02", "-1"):
+            code, out = run_train(*common, "--out", self.path("bad.nnue"), "--lr-end", bad)
+            self.assertEqual(code, 2, out)
+            self.assertIn("--lr-end in [0, --lr]", out)
+
     def test_tail_split_holds_out_the_last_records(self):
         data = self.synth(records=200, seed=13)
         code, out = run_train("--data", data, "--out", self.path("t.nnue"), "--game", "embed",

@@ -29,6 +29,9 @@ def parse_args(argv):
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--batch", type=int, default=8192)
     ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--lr-end", type=float, default=None,
+                    help="the rate falls from --lr to this one along a cosine over the run "
+                         "(default: constant)")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.5,
                     help="weight of the search score against the game result in the target")
     ap.add_argument("--scale-wdl", type=float, default=400.0, help="cp per unit of the sigmoid")
@@ -49,9 +52,10 @@ def parse_args(argv):
                          "for Zoo's board sizes; engine/nnue/NET.md); default: every one")
     a = ap.parse_args(argv)
     if not 0 <= a.lam <= 1 or not 0 <= a.val_fraction < 1 or a.epochs < 0 or a.batch < 1 \
-            or a.threads < 1 or a.scale_wdl <= 0 or a.lr <= 0:
+            or a.threads < 1 or a.scale_wdl <= 0 or a.lr <= 0 \
+            or (a.lr_end is not None and not 0 <= a.lr_end <= a.lr):
         ap.error("--lambda in [0,1], --val-fraction in [0,1), --epochs >= 0, --batch, --threads, "
-                 "--scale-wdl, --lr > 0")
+                 "--scale-wdl, --lr > 0, --lr-end in [0, --lr]")
     if a.keep_best and not a.val_data and a.val_fraction == 0:
         ap.error("--keep-best needs validation records (--val-fraction > 0 or --val-data)")
     try:
@@ -254,19 +258,27 @@ def main(argv=None):
         return "-" if np.isnan(v) else f"{v:.6f}"
 
     clip()
+    schedule = "" if a.lr_end is None else f" to {a.lr_end} (cosine)"
     print(f"training {len(train)} records, validating on {len(val)}; hidden {a.hidden}, "
-          f"lambda {a.lam}, lr {a.lr}, batch {a.batch}, seed {a.seed}, {a.threads} thread(s); "
+          f"lambda {a.lam}, lr {a.lr}{schedule}, batch {a.batch}, seed {a.seed}, {a.threads} thread(s); "
           f"|w1|,|b1| <= {w1c:.4f}", flush=True)
     best_loss, best_epoch, best_state = mean_loss(val), 0, None
     if a.keep_best:
         best_state = {k: v.clone() for k, v in model.state_dict().items()}
     print(f"epoch 0: val loss {show(best_loss)}", flush=True)
+    steps_per_epoch = (len(train) + a.batch - 1) // a.batch
+    total_steps, step = max(1, a.epochs * steps_per_epoch - 1), 0
     for epoch in range(1, a.epochs + 1):
         t, cpu = time.time(), time.process_time()
         order = train[rng.permutation(len(train))]
         total = 0.0
         for i in range(0, len(order), a.batch):
             idx = order[i:i + a.batch]
+            if a.lr_end is not None:  # small last steps settle the weights (README: measured)
+                for g in opt.param_groups:
+                    cosine = 0.5 * (1 + math.cos(math.pi * step / total_steps))
+                    g["lr"] = a.lr_end + (a.lr - a.lr_end) * cosine
+            step += 1
             opt.zero_grad(set_to_none=True)
             loss = loss_of(idx, True)
             loss.backward()
