@@ -1,5 +1,5 @@
 /* datagen.c — the `simia datagen` job: self-play games at a fixed node count per move on
- * worker threads, their quiet positions written to a training-data file; and its checker. */
+ * worker threads, the positions they keep written to a training-data file; and its checker. */
 #include "datagen.h"
 
 #include <errno.h>
@@ -24,7 +24,7 @@ const char DATAGEN_USAGE[] =
     "                [--openings FILE] [--games FILE] [--keep-noisy] [--option NAME=VALUE]...\n"
     "      Plays games against itself, each move searched at --nodes (default 5000), after K\n"
     "      random legal plies (default 8; from a line of --openings FILE when given, K\n"
-    "      default 0), and appends the quiet positions it met to FILE with the search score\n"
+    "      default 0), and appends the positions it keeps (below) to FILE with the search score\n"
     "      and the game's result, both for the player deciding (engine/nnue/DATA.md). Stops\n"
     "      after --positions (default: at Ctrl-C, which leaves a whole file). Game i uses seed\n"
     "      S+i (default S: from the clock, printed); one thread gives the same file for a seed.\n"

@@ -1,5 +1,5 @@
 /* datagen.h — the `simia datagen` job: self-play games at a fixed node count per move on
- * worker threads, their quiet positions written to a training-data file; and its checker. */
+ * worker threads, the positions they keep written to a training-data file; and its checker. */
 #ifndef SIMIA_DATAGEN_H
 #define SIMIA_DATAGEN_H
 
