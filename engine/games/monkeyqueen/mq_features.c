@@ -76,7 +76,7 @@ static void views(const MQPos *p, const Views *v, uint32_t *const out[2], int n[
             o[q] = out[q] + (side ? len[mine] : 0);
             base[q] = (uint32_t)(side * MQ_F_SIDE);
         }
-        int queen = p->queen[c], k = 0, flip0 = taken == CIGAR ? MQ_SQ144 - 1 : 0;
+        int queen = p->queen[c], k = 0, flip0 = taken ? MQ_SQ144 - 1 : 0; /* view 0 plays Cigar */
         for (int w = 0; w < 3; w++)
             for (uint64_t b = p->bb[c][w]; b; b &= b - 1) {
                 int sq = w * 64 + __builtin_ctzll(b), idx = mq_rank(sq) * MQ_N + mq_file(sq);

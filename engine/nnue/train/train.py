@@ -275,8 +275,8 @@ def main(argv=None):
         for i in range(0, len(order), a.batch):
             idx = order[i:i + a.batch]
             if a.lr_end is not None:  # small last steps settle the weights (README: measured)
+                cosine = 0.5 * (1 + math.cos(math.pi * step / total_steps))
                 for g in opt.param_groups:
-                    cosine = 0.5 * (1 + math.cos(math.pi * step / total_steps))
                     g["lr"] = a.lr_end + (a.lr - a.lr_end) * cosine
             step += 1
             opt.zero_grad(set_to_none=True)
