@@ -48,12 +48,14 @@ static Score reference_eval(const NnueNet *net, const GameOps *g, const GamePos 
         }
     }
     int us = g->player_to_move(pos);
-    int64_t out = net->b2;
+    bool sq = net->activation == NNUE_SCRELU;
+    int64_t out = sq ? (int64_t)net->b2 * NNUE_QA : net->b2;
     for (int j = 0; j < 2 * net->hidden; j++) {
         int64_t v = j < net->hidden ? acc[us][j] : acc[us ^ 1][j - net->hidden];
-        out += (v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v) * net->w2[j];
+        int64_t x = v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v;
+        out += (sq ? x * x : x) * net->w2[j];
     }
-    int64_t cp = floor_div(out * NNUE_SCALE, NNUE_QA * NNUE_QB);
+    int64_t cp = floor_div(out * NNUE_SCALE, NNUE_QA * NNUE_QB * (sq ? NNUE_QA : 1));
     const int64_t lim = SCORE_WIN_MIN - 1;
     return (Score)(cp > lim ? lim : cp < -lim ? -lim : cp);
 }
@@ -164,10 +166,14 @@ START_TEST(incremental_equals_refresh) {
     int steps = (int)test_count(3000);
     uint64_t refreshes = 0, updates = 0;
     long made = 0, twice = 0;
-    /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest. */
-    for (int k = 0; k < 4; k++) {
-        Probe pr = {.net = random_net(g, k == 3 ? 144 : k & 1 ? 32 : 48, k >= 2, &rng), .scalar = nnue_cache_new(NNUE_KERNEL_SCALAR),
-                    .simd = nnue_cache_new(NNUE_KERNEL_BEST), .tame = k < 2};
+    /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
+     * nets 4 and 5 square their activations (tame, then wild). */
+    enum { NETS = 6 };
+    for (int k = 0; k < NETS; k++) {
+        bool wild = k == 2 || k == 3 || k == 5;
+        Probe pr = {.net = random_net(g, k == 3 || k == 5 ? 144 : k & 1 ? 32 : 48, wild, &rng),
+                    .scalar = nnue_cache_new(NNUE_KERNEL_SCALAR), .simd = nnue_cache_new(NNUE_KERNEL_BEST), .tame = !wild};
+        if (k >= 4) pr.net->activation = NNUE_SCRELU;
         ck_assert(pr.scalar && pr.simd);
         GameConfig cfg = test_config(g, k & 1 ? &rng : NULL);
         made += walk(g, &cfg, &pr, &rng, steps, &twice);
@@ -180,7 +186,7 @@ START_TEST(incremental_equals_refresh) {
     fprintf(stderr,
             "nnue %s: %d positions, %ld moves made (%ld by a player deciding twice), %s kernel; %" PRIu64
             " refreshes, %" PRIu64 " updates\n",
-            g->name, 4 * steps, made, twice, nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
+            g->name, NETS * steps, made, twice, nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
     ck_assert_int_gt(made, steps);
     ck_assert_uint_gt(updates, refreshes); /* the diff is the usual path */
 }
@@ -253,8 +259,26 @@ START_TEST(file_round_trip) {
     ck_assert(na == nb && !memcmp(a, b, na));
     fprintf(stderr, "nnue %s: a net of hidden size 128 is %zu bytes\n", g->name, na);
     free(a), free(b);
+    nnue_net_free(back);
+
+    /* The squared activation is a version 3 file, with a scope or without one. */
+    net->activation = NNUE_SCRELU;
+    for (int scoped = 0; scoped < 2; scoped++) {
+        snprintf(net->scope, sizeof net->scope, "%s", scoped ? "5x5 9x9" : "");
+        ck_assert_msg(nnue_net_save(net, path, err), "%s", err);
+        back = nnue_net_load(path, g, err);
+        ck_assert_msg(back != NULL, "%s", err);
+        ck_assert_int_eq(back->activation, NNUE_SCRELU);
+        ck_assert_str_eq(back->scope, net->scope);
+        ck_assert(nnue_net_serialise(net, &a, &na) && nnue_net_serialise(back, &b, &nb));
+        ck_assert_uint_eq(na, nnue_file_size(g->nnue_features, 128) + 4 + NNUE_SCOPE_MAX);
+        ck_assert_uint_eq(a[8], NNUE_VERSION_ACTIVATION);
+        ck_assert(na == nb && !memcmp(a, b, na));
+        free(a), free(b);
+        nnue_net_free(back);
+    }
     unlink(path);
-    nnue_net_free(back), nnue_net_free(net);
+    nnue_net_free(net);
 }
 END_TEST
 
@@ -299,7 +323,7 @@ START_TEST(file_refusals) {
     expect_refused(g, c, n, "quantisation");
     memcpy(c, d, n), c[0] = 'X';
     expect_refused(g, c, n, "magic");
-    memcpy(c, d, n), put32(c + 8, 3);
+    memcpy(c, d, n), put32(c + 8, 4);
     expect_refused(g, c, n, "version");
     expect_refused(g, d, n - 1, "truncated");
     expect_refused(g, d, 40, "header");
@@ -331,6 +355,33 @@ START_TEST(file_refusals) {
     memcpy(c, d, n), c[NNUE_SCOPED_HEADER_BYTES + 5] ^= 1;
     expect_refused(g, c, n, "checksum");
     free(c), free(d);
+
+    /* Version 3 (the squared activation): its activation field must say squared (a clipped
+     * net is written as version 1 or 2), its scope may be empty but not malformed. */
+    net->activation = NNUE_SCRELU;
+    for (int scoped = 0; scoped < 2; scoped++) {
+        snprintf(net->scope, sizeof net->scope, "%s", scoped ? "5x5" : "");
+        ck_assert(nnue_net_serialise(net, &d, &n));
+        ok = nnue_net_parse(d, n, g, err);
+        ck_assert_msg(ok != NULL && ok->activation == NNUE_SCRELU, "%s", err);
+        nnue_net_free(ok);
+        c = malloc(n + 1);
+        memcpy(c, d, n), put32(c + NNUE_HEADER_BYTES, NNUE_CRELU);
+        expect_refused(g, c, n, "activation");
+        memcpy(c, d, n), put32(c + NNUE_HEADER_BYTES, 2);
+        expect_refused(g, c, n, "activation");
+        memcpy(c, d, n), c[NNUE_HEADER_BYTES + 4 + 3] = ' ';
+        expect_refused(g, c, n, "scope");
+        expect_refused(g, d, NNUE_HEADER_BYTES + 40, "header");
+        expect_refused(g, d, n - 1, "truncated");
+        memcpy(c, d, n), c[n] = 0;
+        expect_refused(g, c, n + 1, "after the parameters");
+        memcpy(c, d, n), c[NNUE_V3_HEADER_BYTES + 1] ^= 1;
+        expect_refused(g, c, n, "checksum");
+        memcpy(c, d, n), put32(c + 8, NNUE_VERSION); /* read as version 1: its length is wrong */
+        expect_refused(g, c, n, "after the parameters");
+        free(c), free(d);
+    }
     nnue_net_free(net), nnue_net_free(foreign);
 }
 END_TEST

@@ -88,7 +88,16 @@ static bool read_scope(const unsigned char *p, char out[NNUE_SCOPE_MAX + 1]) {
     return true;
 }
 
-static size_t header_bytes(const NnueNet *net) { return net->scope[0] ? NNUE_SCOPED_HEADER_BYTES : NNUE_HEADER_BYTES; }
+/* The version a net is written in: the oldest that can say what it is (NET.md). */
+static uint32_t version_of(const NnueNet *net) {
+    return net->activation != NNUE_CRELU ? NNUE_VERSION_ACTIVATION : net->scope[0] ? NNUE_VERSION_SCOPED : NNUE_VERSION;
+}
+static size_t header_of(uint32_t version) {
+    return version == NNUE_VERSION_ACTIVATION ? NNUE_V3_HEADER_BYTES
+           : version == NNUE_VERSION_SCOPED   ? NNUE_SCOPED_HEADER_BYTES
+                                              : NNUE_HEADER_BYTES;
+}
+static size_t header_bytes(const NnueNet *net) { return header_of(version_of(net)); }
 static size_t net_bytes(const NnueNet *net) { return header_bytes(net) + params_size(net->n_features, net->hidden); }
 
 bool nnue_net_serves(const NnueNet *net, const GameOps *g, const GameConfig *cfg, char name[NNUE_SCOPE_NAME_MAX + 1]) {
@@ -114,15 +123,28 @@ static bool check_header(const unsigned char *d, size_t size, const GameOps *g, 
         return fail(err, "not a net: %zu bytes, shorter than the %u-byte header", size, NNUE_HEADER_BYTES);
     if (memcmp(d, NNUE_MAGIC, 8)) return fail(err, "not a net (no %s magic)", NNUE_MAGIC);
     uint32_t version = rd32(d + 8);
-    if (version != NNUE_VERSION && version != NNUE_VERSION_SCOPED)
-        return fail(err, "net format version %u, expected %u or %u", version, NNUE_VERSION, NNUE_VERSION_SCOPED);
+    if (version != NNUE_VERSION && version != NNUE_VERSION_SCOPED && version != NNUE_VERSION_ACTIVATION)
+        return fail(err, "net format version %u, expected %u, %u or %u", version, NNUE_VERSION, NNUE_VERSION_SCOPED,
+                    NNUE_VERSION_ACTIVATION);
     if (!read_name(d + 12, net->game) || !read_name(d + 28, net->feature_set))
         return fail(err, "corrupt net: a name field is not NUL-padded text");
-    if (version == NNUE_VERSION_SCOPED) {
-        if (size < NNUE_SCOPED_HEADER_BYTES)
-            return fail(err, "not a net: %zu bytes, shorter than the %u-byte header of version %u", size,
-                        NNUE_SCOPED_HEADER_BYTES, NNUE_VERSION_SCOPED);
-        if (!read_scope(d + NNUE_HEADER_BYTES, net->scope))
+    if (version != NNUE_VERSION) {
+        size_t head = header_of(version);
+        if (size < head)
+            return fail(err, "not a net: %zu bytes, shorter than the %zu-byte header of version %u", size, head,
+                        version);
+        const unsigned char *scope = d + head - NNUE_SCOPE_MAX;
+        if (version == NNUE_VERSION_ACTIVATION) {
+            uint32_t act = rd32(d + NNUE_HEADER_BYTES);
+            /* version 3 exists for the activation: one version 1 or 2 can say is not written as 3 */
+            if (act != NNUE_SCRELU)
+                return fail(err, "activation %u in a version %u net, expected %u (squared)", act, version,
+                            NNUE_SCRELU);
+            net->activation = (NnueActivation)act;
+        }
+        bool empty = version == NNUE_VERSION_ACTIVATION;
+        for (int i = 0; i < NNUE_SCOPE_MAX; i++) empty = empty && !scope[i];
+        if (!empty && !read_scope(scope, net->scope))
             return fail(err, "corrupt net: the scope is not names (at most %d characters) separated by spaces",
                         NNUE_SCOPE_NAME_MAX);
     }
@@ -144,7 +166,7 @@ static bool check_header(const unsigned char *d, size_t size, const GameOps *g, 
                     NNUE_SCALE);
     net->n_features = (int)nf;
     net->hidden = (int)hidden;
-    size_t head = header_bytes(net), want = net_bytes(net);
+    size_t head = header_of(version), want = head + params_size(net->n_features, net->hidden);
     if (size < want) return fail(err, "truncated net: %zu bytes, its shape needs %zu", size, want);
     if (size > want) return fail(err, "corrupt net: %zu bytes after the parameters", size - want);
     net->checksum = rd32(d + 64);
@@ -182,7 +204,7 @@ NnueNet *nnue_net_load(const char *path, const GameOps *g, char *err) {
     unsigned char *buf = NULL;
     size_t size = 0, cap = 0;
     /* Read it all (up to one byte more than the largest net), so a longer file is seen. */
-    size_t limit = nnue_file_size(g->nnue_features > 0 ? g->nnue_features : 1, NNUE_HIDDEN_MAX) + NNUE_SCOPE_MAX + 1;
+    size_t limit = nnue_file_size(g->nnue_features > 0 ? g->nnue_features : 1, NNUE_HIDDEN_MAX) + NNUE_SCOPE_MAX + 5;
     for (;;) {
         if (size == cap) {
             cap = cap ? cap * 2 : 1 << 16;
@@ -249,13 +271,15 @@ bool nnue_net_serialise(const NnueNet *net, unsigned char **data, size_t *size) 
     unsigned char *d = calloc(1, n);
     if (!d) return false;
     memcpy(d, NNUE_MAGIC, 8);
-    wr32(d + 8, net->scope[0] ? NNUE_VERSION_SCOPED : NNUE_VERSION);
+    uint32_t version = version_of(net);
+    wr32(d + 8, version);
     memcpy(d + 12, net->game, strlen(net->game));
     memcpy(d + 28, net->feature_set, strlen(net->feature_set));
     wr32(d + 44, (uint32_t)net->n_features);
     wr32(d + 48, (uint32_t)net->hidden);
     wr32(d + 52, NNUE_QA), wr32(d + 56, NNUE_QB), wr32(d + 60, NNUE_SCALE);
-    if (net->scope[0]) memcpy(d + NNUE_HEADER_BYTES, net->scope, strlen(net->scope));
+    if (version == NNUE_VERSION_ACTIVATION) wr32(d + NNUE_HEADER_BYTES, (uint32_t)net->activation);
+    if (net->scope[0]) memcpy(d + head - NNUE_SCOPE_MAX, net->scope, strlen(net->scope));
     write_params(net, d + head);
     wr32(d + 64, nnue_fnv1a(d + head, n - head, NNUE_FNV_BASIS));
     *data = d;

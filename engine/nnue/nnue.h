@@ -14,8 +14,14 @@ enum { NNUE_SCOPE_MAX = 64 }; /* the scope field of version 2, NUL-padded */
 #define NNUE_MAGIC "SIMIANN1"
 #define NNUE_VERSION 1u        /* a net for every configuration of its game */
 #define NNUE_VERSION_SCOPED 2u /* the same header, then the scope: the configurations it serves */
+#define NNUE_VERSION_ACTIVATION 3u /* the same header, the activation, then a scope (may be empty) */
 #define NNUE_HEADER_BYTES 68u
 #define NNUE_SCOPED_HEADER_BYTES (NNUE_HEADER_BYTES + NNUE_SCOPE_MAX)
+#define NNUE_V3_HEADER_BYTES (NNUE_HEADER_BYTES + 4u + NNUE_SCOPE_MAX)
+
+/* What the hidden layer does to an accumulator value v (NET.md): clip it to 0..QA, or clip
+ * and square it (a squared activation: more for the same size of net, in version 3 files). */
+typedef enum { NNUE_CRELU = 0, NNUE_SCRELU = 1 } NnueActivation;
 
 /* A net, read-only once loaded (shared by every search thread). */
 typedef struct NnueNet {
@@ -23,6 +29,7 @@ typedef struct NnueNet {
     char feature_set[NNUE_NAME_MAX + 1];
     char scope[NNUE_SCOPE_MAX + 1]; /* names of the configurations it serves, space-separated; "": all */
     int n_features, hidden;
+    NnueActivation activation;
     uint32_t checksum;
     int16_t *w1; /* [n_features][hidden] */
     int16_t *b1; /* [hidden] */
@@ -30,7 +37,8 @@ typedef struct NnueNet {
     int32_t b2;
 } NnueNet;
 
-/* The size of a net file for a shape (version 1; a scoped net adds NNUE_SCOPE_MAX). */
+/* The size of a net file for a shape (version 1; a scoped net adds NNUE_SCOPE_MAX, a version 3
+ * file NNUE_SCOPE_MAX + 4). */
 size_t nnue_file_size(int n_features, int hidden);
 /* Whether net serves the configuration cfg of game g: it has no scope, the game names no
  * configurations, or its scope lists cfg's name (written to name, when not NULL). */

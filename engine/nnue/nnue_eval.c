@@ -20,6 +20,8 @@ typedef struct {
     void (*apply)(int16_t *acc, const int16_t *from, const int16_t *w1, int h, const uint32_t *add, int na,
                   const uint32_t *sub, int nr);
     int32_t (*output)(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h);
+    /* the squared activation's sum of x * x * W2 (x = the clipped value), without B2 */
+    int32_t (*output_sq)(const int16_t *us, const int16_t *them, const int16_t *w2, int h);
 } Kernel;
 
 static void apply_scalar(int16_t *acc, const int16_t *from, const int16_t *w1, int h, const uint32_t *add,
@@ -41,7 +43,19 @@ static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16
     for (int j = 0; j < h; j++) sum += (uint32_t)(crelu(them[j]) * w2[h + j]);
     return (int32_t)sum;
 }
-static const Kernel SCALAR = {apply_scalar, output_scalar};
+/* x * W2 is kept as int16 (modulo 2^16) before the second x: what the vector kernel's
+ * 16-bit multiply does, so the two agree on any net; a trained net keeps |W2| <= 128, where
+ * x * W2 (x <= 255) is exact. */
+static int32_t output_sq_scalar(const int16_t *us, const int16_t *them, const int16_t *w2, int h) {
+    uint32_t sum = 0;
+    for (int j = 0; j < 2 * h; j++) {
+        int32_t x = crelu(j < h ? us[j] : them[j - h]);
+        int16_t xw = (int16_t)(uint16_t)((uint32_t)x * (uint16_t)w2[j]);
+        sum += (uint32_t)(xw * x);
+    }
+    return (int32_t)sum;
+}
+static const Kernel SCALAR = {apply_scalar, output_scalar, output_sq_scalar};
 
 #ifdef NNUE_HAVE_AVX2
 /* Eight vectors (128 lanes) at a time stay in registers while every row is summed in. */
@@ -93,7 +107,26 @@ __attribute__((target("avx2"))) static int32_t output_avx2(const int16_t *us, co
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
     return (int32_t)((uint32_t)_mm_cvtsi128_si32(s) + (uint32_t)b2);
 }
-static const Kernel AVX2 = {apply_avx2, output_avx2};
+__attribute__((target("avx2"))) static __m256i dot_sq_avx2(__m256i sum, const int16_t *a, const int16_t *w, int h) {
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    for (int j = 0; j < h; j += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(a + j));
+        x = _mm256_min_epi16(_mm256_max_epi16(x, zero), qa);
+        __m256i xw = _mm256_mullo_epi16(x, _mm256_loadu_si256((const __m256i *)(w + j)));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(xw, x));
+    }
+    return sum;
+}
+__attribute__((target("avx2"))) static int32_t output_sq_avx2(const int16_t *us, const int16_t *them,
+                                                               const int16_t *w2, int h) {
+    __m256i sum = dot_sq_avx2(_mm256_setzero_si256(), us, w2, h);
+    sum = dot_sq_avx2(sum, them, w2 + h, h);
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+static const Kernel AVX2 = {apply_avx2, output_avx2, output_sq_avx2};
 #endif
 
 bool nnue_kernel_available(NnueKernel k) {
@@ -129,11 +162,19 @@ static const Kernel *kernel_of(NnueKernel k) {
 
 /* ---- evaluation ---- */
 
-static Score to_score(int32_t out) {
-    int64_t v = (int64_t)out * NNUE_SCALE, d = (int64_t)NNUE_QA * NNUE_QB;
+/* out in units of 1 / (QA * QB), or of 1 / (QA * QA * QB) with the squared activation. */
+static Score to_score(int64_t out, bool squared) {
+    int64_t v = out * NNUE_SCALE, d = (int64_t)NNUE_QA * NNUE_QB * (squared ? NNUE_QA : 1);
     int64_t q = v / d - (v % d != 0 && v < 0); /* floor division */
     const int64_t lim = SCORE_WIN_MIN - 1;
     return (Score)(q > lim ? lim : q < -lim ? -lim : q);
+}
+
+/* The output layer on the player to move's accumulator and the other's. */
+static Score output(const Kernel *k, const NnueNet *net, const int16_t *us, const int16_t *them) {
+    if (net->activation == NNUE_SCRELU)
+        return to_score((int64_t)k->output_sq(us, them, net->w2, net->hidden) + (int64_t)net->b2 * NNUE_QA, true);
+    return to_score(k->output(us, them, net->w2, net->b2, net->hidden), false);
 }
 
 static void refresh(const Kernel *k, const NnueNet *net, const uint32_t *f, int n, int16_t *acc) {
@@ -163,7 +204,7 @@ Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *p
     nnue_refresh(net, g, pos, PLAYER_1, acc[0], k);
     nnue_refresh(net, g, pos, PLAYER_2, acc[1], k);
     int us = g->player_to_move(pos);
-    return to_score(kernel_of(k)->output(acc[us], acc[us ^ 1], net->w2, net->b2, net->hidden));
+    return output(kernel_of(k), net, acc[us], acc[us ^ 1]);
 }
 
 /* The cache remembers the last evaluated position's feature lists; marks[p][f] holds the
@@ -272,5 +313,5 @@ Score nnue_evaluate(NnueCache *c, const NnueNet *net, const GameOps *g, const Ga
     c->gen++;
     c->valid = true;
     int us = g->player_to_move(pos);
-    return to_score(c->kernel->output(c->acc[us], c->acc[us ^ 1], net->w2, net->b2, net->hidden));
+    return output(c->kernel, net, c->acc[us], c->acc[us ^ 1]);
 }

@@ -10,6 +10,9 @@ from data import fnv1a
 MAGIC = b"SIMIANN1"
 VERSION = 1         # a net for every configuration of its game
 VERSION_SCOPED = 2  # the same header, then the scope: the configurations it serves
+VERSION_ACTIVATION = 3  # the same header, the activation, then a scope (may be empty)
+ACTIVATIONS = {"crelu": 0, "screlu": 1}  # clipped; clipped and squared (version 3 only)
+ACTIVATION = struct.Struct("<I")
 SCOPE = struct.Struct("<64s")
 SCOPE_NAME_MAX = 15
 QA, QB, SCALE = 255, 64, 400
@@ -28,10 +31,13 @@ class NetError(Exception):
 
 class Net:
     """W1 int16 [n_features, hidden], B1 int16 [hidden], W2 int16 [2*hidden] (us, then them),
-    B2 a Python int (int32 in the file)."""
+    B2 a Python int (int32 in the file); activation "crelu" or "screlu"."""
 
-    def __init__(self, game, feature_set, W1, B1, W2, B2, scope=""):
+    def __init__(self, game, feature_set, W1, B1, W2, B2, scope="", activation="crelu"):
         self.game, self.feature_set, self.scope = game, feature_set, scope
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"activation {activation!r}: one of {', '.join(ACTIVATIONS)}")
+        self.activation = activation
         self.W1, self.B1, self.W2, self.B2 = W1, B1, W2, int(B2)
         self.n_features, self.hidden = W1.shape
 
@@ -49,10 +55,15 @@ class Net:
         if self.scope:
             check_scope(self.scope)
         params = self.params_bytes()
-        head = HEADER.pack(MAGIC, VERSION_SCOPED if self.scope else VERSION, self.game.encode(),
+        # the oldest version that can say what the net is (NET.md)
+        version = (VERSION_ACTIVATION if self.activation != "crelu"
+                   else VERSION_SCOPED if self.scope else VERSION)
+        head = HEADER.pack(MAGIC, version, self.game.encode(),
                            self.feature_set.encode(), self.n_features, self.hidden, QA, QB, SCALE,
                            fnv1a(params))
-        return head + (SCOPE.pack(self.scope.encode()) if self.scope else b"") + params
+        if version == VERSION_ACTIVATION:
+            head += ACTIVATION.pack(ACTIVATIONS[self.activation])
+        return head + (SCOPE.pack(self.scope.encode()) if version != VERSION else b"") + params
 
 
 def check_scope(scope):
@@ -88,16 +99,28 @@ def read_net(path, game=None, feature_set=None, n_features=None):
     magic, version, g, fs, nf, hidden, qa, qb, scale, checksum = HEADER.unpack_from(buf, 0)
     if magic != MAGIC:
         raise NetError(path, 0, f"not a Simia net (magic {magic!r}, expected {MAGIC!r})")
-    if version not in (VERSION, VERSION_SCOPED):
-        raise NetError(path, 8, f"net format version {version}, this reader knows {VERSION} and {VERSION_SCOPED}")
-    head, scope = HEADER.size, ""
-    if version == VERSION_SCOPED:
+    if version not in (VERSION, VERSION_SCOPED, VERSION_ACTIVATION):
+        raise NetError(path, 8, f"net format version {version}, this reader knows "
+                                f"{VERSION}, {VERSION_SCOPED} and {VERSION_ACTIVATION}")
+    head, scope, activation = HEADER.size, "", "crelu"
+    if version == VERSION_ACTIVATION:
+        if len(buf) < head + ACTIVATION.size + SCOPE.size:
+            raise NetError(path, len(buf), f"header cut short ({len(buf)} of "
+                                           f"{head + ACTIVATION.size + SCOPE.size} bytes)")
+        act = ACTIVATION.unpack_from(buf, head)[0]
+        if act != ACTIVATIONS["screlu"]:
+            raise NetError(path, head, f"activation {act} in a version 3 net, expected "
+                                       f"{ACTIVATIONS['screlu']} (squared)")
+        activation = "screlu"
+        head += ACTIVATION.size
+    if version != VERSION:
         if len(buf) < head + SCOPE.size:
             raise NetError(path, len(buf), f"header cut short ({len(buf)} of {head + SCOPE.size} bytes)")
         raw = SCOPE.unpack_from(buf, head)[0]
         scope = raw.split(b"\0", 1)[0].decode("ascii", "replace")
         try:
-            check_scope(scope)
+            if scope or version == VERSION_SCOPED:  # version 3 may serve every configuration
+                check_scope(scope)
             if raw[len(scope):].strip(b"\0"):
                 raise ValueError("text after the scope's NUL")
         except ValueError as e:
@@ -132,4 +155,4 @@ def read_net(path, game=None, feature_set=None, n_features=None):
     W2 = np.frombuffer(buf, "<i2", 2 * hidden, o).astype(np.int16)
     o += 4 * hidden
     B2 = struct.unpack_from("<i", buf, o)[0]
-    return Net(g, fs, W1, B1, W2, B2, scope)
+    return Net(g, fs, W1, B1, W2, B2, scope, activation)

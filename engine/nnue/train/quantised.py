@@ -50,6 +50,17 @@ def evaluate(net, d, chunk=CHUNK):
                                          | (np.abs(them) > INT16_MAX).any(1))[0])
             raise OverflowError(f"record {bad}: an accumulator reaches {big}, beyond int16")
         worst = max(worst, big)
+        if net.activation == "screlu":
+            # sum of x * (x * W2): the engine keeps x * W2 in int16, exact where |W2| <= 128
+            x_us, x_them = crelu(us), crelu(them)
+            xw_us, xw_them = x_us * W2[:H], x_them * W2[H:]
+            if max(int(np.abs(xw_us).max(initial=0)), int(np.abs(xw_them).max(initial=0))) > INT16_MAX:
+                raise OverflowError(f"records {c}..: x * W2 leaves int16")
+            out = (xw_us * x_us).sum(1) + (xw_them * x_them).sum(1)
+            if out.min(initial=0) < INT32_MIN or out.max(initial=0) > INT32_MAX:
+                raise OverflowError(f"records {c}..: the output leaves int32")
+            evals[sl] = np.clip(((out + net.B2 * QA) * SCALE) // (QA * QA * QB), -EVAL_LIMIT, EVAL_LIMIT)
+            continue
         out = net.B2 + crelu(us) @ W2[:H] + crelu(them) @ W2[H:]
         if out.min(initial=0) < INT32_MIN or out.max(initial=0) > INT32_MAX:
             raise OverflowError(f"records {c}..: the output leaves int32")

@@ -43,6 +43,7 @@ def main():
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--nodes", type=int, default=300)
     ap.add_argument("--keep", help="keep the data and net in this directory")
+    ap.add_argument("--activation", default="crelu", help="the net's (train.py --activation)")
     a = ap.parse_args()
     helptext = subprocess.run([a.simia, "--help"], capture_output=True, text=True).stdout
     if "datagen" not in helptext:
@@ -65,7 +66,8 @@ def main():
 
     work = a.keep or tempfile.mkdtemp(prefix="simia-nnue-match-")
     os.makedirs(work, exist_ok=True)
-    dat, net = os.path.join(work, f"{a.game}.dat"), os.path.join(work, f"{a.game}.nnue")
+    dat = os.path.join(work, f"{a.game}-{a.activation}.dat")
+    net = os.path.join(work, f"{a.game}-{a.activation}.nnue")
     if os.path.exists(dat):
         os.remove(dat)  # datagen appends to an existing file
     template = os.environ.get("SIMIA_DATAGEN_ARGS", DEFAULT_DATAGEN)
@@ -85,11 +87,13 @@ def main():
     print(f"{dat}: {len(d)} records, {d.feature_set}, {d.n_features} features")
     try:
         train.main(["--data", dat, "--out", net, "--game", a.game, "--hidden", "32", "--epochs",
-                    "1", "--batch", "256", "--seed", "1", "--val-fraction", "0"])
+                    "1", "--batch", "256", "--seed", "1", "--val-fraction", "0", "--activation", a.activation])
     except SystemExit as e:
         if e.code:
             fail(f"the trainer failed: {e.code}")
     q = netfile.read_net(net, a.game, d.feature_set, d.n_features)
+    if q.activation != a.activation:
+        fail(f"the trainer wrote a net of activation {q.activation}, not {a.activation}")
     want, _ = quantised.evaluate(q, d)
 
     commands = [f"setoption name EvalFile value {net}", "setoption name Use NNUE value true"]
@@ -108,7 +112,7 @@ def main():
     if bad:
         fail(f"{len(bad)} of {len(d)} positions differ (data and net kept in {work})")
     nonzero = sum(1 for w in want if w)
-    print(f"PASSED: {a.game}: the engine's NNUE eval equals the reference on all {len(d)} "
+    print(f"PASSED: {a.game} ({a.activation}): the engine's NNUE eval equals the reference on all {len(d)} "
           f"positions ({nonzero} non-zero, range {int(want.min())}..{int(want.max())})")
     if not a.keep:
         for f in (dat, net):

@@ -196,6 +196,24 @@ class Reference(Tmp):
             quantised.main([nf, p, "--positions"])
         self.assertEqual(buf.getvalue(), "18\ta\n-42\tb\n-5\tc\n")
 
+    def test_hand_computed_squared(self):
+        net = hand_net()
+        net.activation = "screlu"
+        p = self.path("q.dat")
+        datafile.write_data(p, "embed", "embed-a1", 4, [
+            (0, 0, 1, [0, 1], [2], "a"), (0, 0, 2, [2, 3], [], "b"), (0, 0, 1, [], [0, 0, 1, 3], "c")])
+        evals, _ = quantised.evaluate(net, datafile.read_data(p))
+        # the clipped values of test_hand_computed squared; B2 (scale QA * QB) times QA
+        outs = [-1000 * 255 + 255 * 255 * 7 + 5 * 5 * -3 + 10 * 10 * -2,
+                -1000 * 255 + 10 * 10 * 7 + 255 * 255 * -3 + 10 * 10 * -2 + 5 * 5 * 5,
+                -1000 * 255 + 10 * 10 * 7 + 5 * 5 * -3 + 255 * 255 * -2 + 255 * 255 * 5]
+        self.assertEqual(outs, [199900, -449450, -59300])
+        # floor(out * 400 / (255 * 255 * 64)): 19.2 -> 19, -43.2 -> -44, -5.7 -> -6
+        self.assertEqual(evals.tolist(), [19, -44, -6])
+        net.W2[0] = 129  # 255 * 129 leaves int16: the engine's x * W2 would wrap
+        with self.assertRaisesRegex(OverflowError, "x \\* W2 leaves int16"):
+            quantised.evaluate(net, datafile.read_data(p))
+
     def test_clamped_and_overflow(self):
         net = hand_net()
         net.B2 = 2_000_000_000 // 255  # far beyond the eval's range
@@ -213,6 +231,15 @@ class Reference(Tmp):
 
 
 class NetFile(Tmp):
+    def net_refused(self, p, blob, offset, words, **kw):
+        """blob written to p is refused at byte offset with a message holding words."""
+        with open(p, "wb") as f:
+            f.write(blob)
+        with self.assertRaises(netfile.NetError) as cm:
+            netfile.read_net(p, **kw)
+        self.assertTrue(str(cm.exception).startswith(f"{p}: byte {offset}: "), str(cm.exception))
+        self.assertIn(words, str(cm.exception))
+
     def test_round_trip_and_refusals(self):
         net = hand_net()
         p = self.path("n.nnue")
@@ -225,12 +252,7 @@ class NetFile(Tmp):
         good = read_bytes(p)
 
         def refused(blob, offset, words, **kw):
-            with open(p, "wb") as f:
-                f.write(blob)
-            with self.assertRaises(netfile.NetError) as cm:
-                netfile.read_net(p, **kw)
-            self.assertTrue(str(cm.exception).startswith(f"{p}: byte {offset}: "), str(cm.exception))
-            self.assertIn(words, str(cm.exception))
+            self.net_refused(p, blob, offset, words, **kw)
 
         refused(good[:60], 60, "header cut short")
         refused(b"SIMIANN2" + good[8:], 0, "not a Simia net")
@@ -264,15 +286,39 @@ class NetFile(Tmp):
                     net.to_bytes()
 
         def refused(blob, offset, words):
-            with open(p, "wb") as f:
-                f.write(blob)
-            with self.assertRaises(netfile.NetError) as cm:
-                netfile.read_net(p)
-            self.assertTrue(str(cm.exception).startswith(f"{p}: byte {offset}: "), str(cm.exception))
-            self.assertIn(words, str(cm.exception))
+            self.net_refused(p, blob, offset, words)
 
         refused(good[:68] + b"5x5  9x9".ljust(64, b"\0") + good[132:], 68, "single spaces")
         refused(good[:68] + b"5x5\0x".ljust(64, b"\0") + good[132:], 68, "after the scope")
+        refused(good[:100], 100, "header cut short")
+        refused(good[:-1], len(good) - 1, "cut short")
+
+
+    def test_squared_activation_round_trip_and_refusals(self):
+        net = hand_net()
+        net.activation = "screlu"
+        p = self.path("v3.nnue")
+        for scope in ("", "5x5 9x9"):
+            net.scope = scope
+            size = netfile.write_net(p, net)
+            self.assertEqual(size, 68 + 4 + 64 + 2 * (4 * 16 + 16 + 32) + 4)
+            good = read_bytes(p)
+            self.assertEqual(struct.unpack_from("<II", good, 8 + 0)[0], 3)
+            self.assertEqual(struct.unpack_from("<I", good, 68)[0], 1)
+            back = netfile.read_net(p, "embed", "embed-a1", 4)
+            self.assertEqual((back.activation, back.scope), ("screlu", scope))
+            self.assertTrue(np.array_equal(back.W2, net.W2))
+        with self.assertRaises(ValueError):
+            netfile.Net("embed", "embed-a1", net.W1, net.B1, net.W2, 0, activation="relu")
+        net.activation, net.scope = "crelu", ""
+        self.assertEqual(netfile.Net.to_bytes(net)[8], 1)  # a clipped net stays version 1
+
+        def refused(blob, offset, words):
+            self.net_refused(p, blob, offset, words)
+
+        for act in (0, 2):
+            refused(good[:68] + struct.pack("<I", act) + good[72:], 68, f"activation {act}")
+        refused(good[:72] + b"5x5  9x9".ljust(64, b"\0") + good[136:], 72, "single spaces")
         refused(good[:100], 100, "header cut short")
         refused(good[:-1], len(good) - 1, "cut short")
 
@@ -374,6 +420,32 @@ class Training(Tmp):
             code, out = run_train(*common, "--out", self.path("bad.nnue"), "--lr-end", bad)
             self.assertEqual(code, 2, out)
             self.assertIn("--lr-end in [0, --lr]", out)
+
+    def test_squared_activation(self):
+        data = self.synth(records=600, seed=16)
+        common = ("--data", data, "--game", "embed", "--hidden", 16, "--batch", 50, "--seed", 7,
+                  "--epochs", 3, "--lr", 0.01)
+        code, out = run_train(*common, "--out", self.path("sq.nnue"), "--activation", "screlu")
+        self.assertEqual(code, 0, out)
+        self.assertIn("hidden 16 (screlu)", out)
+        net = netfile.read_net(self.path("sq.nnue"))
+        self.assertEqual(net.activation, "screlu")
+        self.assertLessEqual(int(np.abs(net.W2.astype(np.int64)).max()), 128)  # x * W2 in int16
+        val = [float(line.split("val loss ")[1].split()[0]) for line in out.splitlines()
+               if line.startswith("epoch")]
+        self.assertLess(val[-1], val[0], out)
+        code, out2 = run_train(*common, "--out", self.path("cl.nnue"))
+        self.assertEqual(code, 0, out2)
+        self.assertNotEqual(read_bytes(self.path("sq.nnue"))[136:], read_bytes(self.path("cl.nnue"))[68:])
+        # the float and integer evals agree (the squared scale is worked out in both)
+        diff = float(out.split("mean |float - integer eval| ")[1].split()[0])
+        self.assertLess(diff, 3.0, out)
+        code, out = run_train(*common, "--out", self.path("x.nnue"), "--activation", "screlu",
+                              "--init", self.path("cl.nnue"))
+        self.assertEqual(code, 1, out)
+        self.assertIn("activation crelu, but --activation is screlu", out)
+        code, out = run_train(*common, "--out", self.path("x.nnue"), "--activation", "relu")
+        self.assertEqual(code, 2, out)
 
     def test_tail_split_holds_out_the_last_records(self):
         data = self.synth(records=200, seed=13)

@@ -26,6 +26,9 @@ def parse_args(argv):
     ap.add_argument("--out", required=True, help="the net file to write")
     ap.add_argument("--game", required=True, help="the game (GameOps.name); the data must be for it")
     ap.add_argument("--hidden", type=int, default=128, help="H, a multiple of 16 in 16..1024")
+    ap.add_argument("--activation", choices=tuple(netfile.ACTIVATIONS), default="crelu",
+                    help="the hidden layer's: clipped (crelu), or clipped and squared (screlu, "
+                         "a version 3 net file)")
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--batch", type=int, default=8192)
     ap.add_argument("--lr", type=float, default=1e-3)
@@ -67,16 +70,20 @@ def parse_args(argv):
     return a
 
 
-def clips(max_active, hidden):
+def clips(max_active, hidden, activation="crelu"):
     """Float bounds (w1 and b1, w2, b2) under which the quantised net cannot overflow: every
     accumulator, B1 plus at most max_active rows of W1, stays within int16, and the output
-    B2 + x . W2 (x <= QA, 2*hidden terms) within int32."""
+    B2 + x . W2 (x <= QA, 2*hidden terms) within int32; squared, each x * W2 within int16
+    (|W2| <= 128) and the sum of x * x * W2 within int32."""
     w1 = min(W1_CLIP_MAX * QA, ACC_LIMIT // (max_active + 1)) / QA
-    w2 = min(quantised.INT16_MAX, (quantised.INT32_MAX - B2_LIMIT) // (2 * hidden * QA)) / QB
+    if activation == "screlu":
+        w2 = min(quantised.INT16_MAX // QA, quantised.INT32_MAX // (2 * hidden * QA * QA)) / QB
+    else:
+        w2 = min(quantised.INT16_MAX, (quantised.INT32_MAX - B2_LIMIT) // (2 * hidden * QA)) / QB
     return w1, w2, B2_LIMIT / (QA * QB)
 
 
-def make_model(torch, n_features, hidden):
+def make_model(torch, n_features, hidden, activation="crelu"):
     nn = torch.nn
     bag = torch.nn.functional.embedding_bag
 
@@ -96,8 +103,8 @@ def make_model(torch, n_features, hidden):
             return bag(t_rows, grad.contiguous(), t_offsets, mode="sum"), None, None, None, None
 
     class PerspectiveNet(nn.Module):
-        """acc = b1 + sum w1[f] per perspective; out = (b2 + clamp(acc, 0, 1) . w2) * SCALE,
-        the player to move's accumulator first."""
+        """acc = b1 + sum w1[f] per perspective; out = (b2 + x . w2) * SCALE with x = clamp(acc,
+        0, 1) (squared for screlu), the player to move's accumulator first."""
 
         def __init__(self):
             super().__init__()
@@ -118,6 +125,8 @@ def make_model(torch, n_features, hidden):
             else:
                 acc = FeatureSum.apply(self.w1, flat, offsets, t_rows, t_offsets)
             x = torch.clamp(acc + self.b1, 0.0, 1.0)  # rows 0..n-1: us, n..2n-1: them
+            if activation == "screlu":
+                x = x * x
             x = torch.cat([x[:n], x[n:]], dim=1)
             return (x @ self.w2 + self.b2) * SCALE
 
@@ -156,10 +165,12 @@ def targets(d, lam, scale_wdl):
     return (lam * s + (1 - lam) * (d.result.astype(np.float64) + 1) / 2).astype(np.float32)
 
 
-def load_init(torch, model, path, d, hidden):
+def load_init(torch, model, path, d, hidden, activation):
     net = netfile.read_net(path, d.game, d.feature_set, d.n_features)
     if net.hidden != hidden:
         raise netfile.NetError(path, 48, f"hidden {net.hidden}, but --hidden is {hidden}")
+    if net.activation != activation:
+        raise netfile.NetError(path, 8, f"activation {net.activation}, but --activation is {activation}")
     with torch.no_grad():
         model.w1.copy_(torch.from_numpy(net.W1.astype(np.float32) / QA))
         model.b1.copy_(torch.from_numpy(net.B1.astype(np.float32) / QA))
@@ -167,14 +178,14 @@ def load_init(torch, model, path, d, hidden):
         model.b2.fill_(net.B2 / (QA * QB))
 
 
-def quantise(model, d):
+def quantise(model, d, activation="crelu"):
     """The integer net of the float model (NNUE-SPEC §2's rounding)."""
     def q(t, f):
         return np.rint(t.detach().double().numpy() * f)
     W1, B1, W2 = q(model.w1, QA), q(model.b1, QA), q(model.w2, QB)
     B2 = int(q(model.b2, QA * QB)[0])
     return netfile.Net(d.game, d.feature_set, W1.astype(np.int16), B1.astype(np.int16),
-                       W2.astype(np.int16), B2)
+                       W2.astype(np.int16), B2, activation=activation)
 
 
 def acc_bound(net, max_active):
@@ -225,12 +236,12 @@ def main(argv=None):
         else:
             val, train = np.sort(perm[:n_val]), perm[n_val:]
     target = torch.from_numpy(targets(d, a.lam, a.scale_wdl))
-    w1c, w2c, b2c = clips(max_active, a.hidden)
+    w1c, w2c, b2c = clips(max_active, a.hidden, a.activation)
 
-    model = make_model(torch, d.n_features, a.hidden)
+    model = make_model(torch, d.n_features, a.hidden, a.activation)
     if a.init:
         try:
-            load_init(torch, model, a.init, d, a.hidden)
+            load_init(torch, model, a.init, d, a.hidden, a.activation)
         except netfile.NetError as e:
             sys.exit(f"train.py: {e}")
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
@@ -259,7 +270,7 @@ def main(argv=None):
 
     clip()
     schedule = "" if a.lr_end is None else f" to {a.lr_end} (cosine)"
-    print(f"training {len(train)} records, validating on {len(val)}; hidden {a.hidden}, "
+    print(f"training {len(train)} records, validating on {len(val)}; hidden {a.hidden} ({a.activation}), "
           f"lambda {a.lam}, lr {a.lr}{schedule}, batch {a.batch}, seed {a.seed}, {a.threads} thread(s); "
           f"|w1|,|b1| <= {w1c:.4f}", flush=True)
     best_loss, best_epoch, best_state = mean_loss(val), 0, None
@@ -297,7 +308,7 @@ def main(argv=None):
         model.load_state_dict(best_state)
         print(f"kept epoch {best_epoch}: val loss {show(best_loss)}", flush=True)
 
-    net = quantise(model, d)
+    net = quantise(model, d, a.activation)
     bound = acc_bound(net, max_active)
     if bound > quantised.INT16_MAX:  # cannot happen under clips(); checked all the same
         sys.exit(f"train.py: an accumulator could reach {bound}, beyond int16: not exported")
@@ -315,6 +326,7 @@ def main(argv=None):
           f"{q_loss:.6f}, mean |float - integer eval| {np.mean(np.abs(f_evals - q_evals)):.2f} cp, "
           f"largest |accumulator| {worst} (bound for {max_active} active features: {bound})")
     print(f"wrote {a.out}: {size} bytes ({d.game}, {d.feature_set}, {d.n_features}x{a.hidden}"
+          + (f", {a.activation}" if a.activation != "crelu" else "")
           + (f", serving {a.scope}" if a.scope else "") + ") "
           f"in {time.time() - t0:.1f} s")
 
