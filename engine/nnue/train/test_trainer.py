@@ -447,6 +447,31 @@ class Training(Tmp):
         code, out = run_train(*common, "--out", self.path("x.nnue"), "--activation", "relu")
         self.assertEqual(code, 2, out)
 
+    def test_quantisation_aware_epochs(self):
+        data = self.synth(records=600, seed=17)
+        common = ("--data", data, "--game", "embed", "--hidden", 16, "--batch", 50, "--seed", 8,
+                  "--epochs", 3, "--lr", 0.01, "--val-fraction", 0.2, "--keep-best")
+        runs = {}
+        for name, extra in (("f", ()), ("z", ("--qat-epochs", 0)), ("q", ("--qat-epochs", 2))):
+            code, out = run_train(*common, "--out", self.path(name + ".nnue"), *extra)
+            self.assertEqual(code, 0, out)
+            runs[name] = (out, read_bytes(self.path(name + ".nnue")))
+        self.assertEqual(runs["f"][1], runs["z"][1])  # 0 epochs on the rounded net: the float run
+        self.assertNotEqual(runs["f"][1], runs["q"][1])
+        out = runs["q"][0]
+        self.assertIn("the last 2 epoch(s) on the rounded net", out)
+        # validated on the rounded net, the kept loss is the exported integer net's (up to the
+        # engine's floor division and float32 sums)
+        kept = float(out.split("kept epoch ")[1].split("val loss ")[1].split()[0])
+        q_loss = float(out.split("records: loss ")[1].split(",")[0])
+        self.assertAlmostEqual(kept, q_loss, delta=0.0005 * q_loss, msg=out)
+        val = [float(line.split("val loss ")[1].split()[0]) for line in out.splitlines()
+               if line.startswith("epoch")]
+        self.assertLess(val[-1], val[0], out)
+        code, out = run_train(*common, "--out", self.path("bad.nnue"), "--qat-epochs", 4)
+        self.assertEqual(code, 2, out)
+        self.assertIn("--qat-epochs in [0, --epochs]", out)
+
     def test_tail_split_holds_out_the_last_records(self):
         data = self.synth(records=200, seed=13)
         code, out = run_train("--data", data, "--out", self.path("t.nnue"), "--game", "embed",

@@ -47,6 +47,10 @@ def parse_args(argv):
                          "together) or records drawn by the seed")
     ap.add_argument("--val-data", nargs="+", default=[],
                     help="validate on these files instead (games never trained on)")
+    ap.add_argument("--qat-epochs", type=int, default=0,
+                    help="the last N epochs train the net as the engine will compute it (weights "
+                         "rounded as exported, the gradient passed straight through); with N > 0 "
+                         "every validation measures the rounded net")
     ap.add_argument("--keep-best", action="store_true",
                     help="export the epoch with the lowest validation loss, not the last")
     ap.add_argument("--init", help="start from this net (a second generation) instead of random weights")
@@ -56,9 +60,9 @@ def parse_args(argv):
     a = ap.parse_args(argv)
     if not 0 <= a.lam <= 1 or not 0 <= a.val_fraction < 1 or a.epochs < 0 or a.batch < 1 \
             or a.threads < 1 or a.scale_wdl <= 0 or a.lr <= 0 \
-            or (a.lr_end is not None and not 0 <= a.lr_end <= a.lr):
+            or (a.lr_end is not None and not 0 <= a.lr_end <= a.lr) or not 0 <= a.qat_epochs <= a.epochs:
         ap.error("--lambda in [0,1], --val-fraction in [0,1), --epochs >= 0, --batch, --threads, "
-                 "--scale-wdl, --lr > 0, --lr-end in [0, --lr]")
+                 "--scale-wdl, --lr > 0, --lr-end in [0, --lr], --qat-epochs in [0, --epochs]")
     if a.keep_best and not a.val_data and a.val_fraction == 0:
         ap.error("--keep-best needs validation records (--val-fraction > 0 or --val-data)")
     try:
@@ -116,19 +120,25 @@ def make_model(torch, n_features, hidden, activation="crelu"):
             nn.init.uniform_(self.b1, 0.2, 0.5)
             nn.init.uniform_(self.w2, -1 / math.sqrt(hidden), 1 / math.sqrt(hidden))
 
+            self.quantised = False  # forward through the integer net's weights (--qat-epochs)
+
         def forward(self, inputs):
             flat, offsets, t_rows, t_offsets = (torch.from_numpy(x) if x is not None else None
                                                 for x in inputs)
             n = len(offsets) // 2
+            w1, b1, w2, b2 = self.w1, self.b1, self.w2, self.b2
+            if self.quantised:  # rounded as the export rounds; the gradient passes straight through
+                w1, b1, w2, b2 = (t + (torch.round(t * f) / f - t).detach()
+                                  for t, f in ((w1, QA), (b1, QA), (w2, QB), (b2, QA * QB)))
             if t_rows is None:  # no gradient wanted
-                acc = bag(flat, self.w1, offsets, mode="sum")
+                acc = bag(flat, w1, offsets, mode="sum")
             else:
-                acc = FeatureSum.apply(self.w1, flat, offsets, t_rows, t_offsets)
-            x = torch.clamp(acc + self.b1, 0.0, 1.0)  # rows 0..n-1: us, n..2n-1: them
+                acc = FeatureSum.apply(w1, flat, offsets, t_rows, t_offsets)
+            x = torch.clamp(acc + b1, 0.0, 1.0)  # rows 0..n-1: us, n..2n-1: them
             if activation == "screlu":
                 x = x * x
             x = torch.cat([x[:n], x[n:]], dim=1)
-            return (x @ self.w2 + self.b2) * SCALE
+            return (x @ w2 + b2) * SCALE
 
     return PerspectiveNet()
 
@@ -260,9 +270,11 @@ def main(argv=None):
     def mean_loss(idx):
         if not len(idx):
             return float("nan")
+        was, model.quantised = model.quantised, model.quantised or a.qat_epochs > 0
         with torch.no_grad():
             total = sum(loss_of(idx[i:i + a.batch]).item() * len(idx[i:i + a.batch])
                         for i in range(0, len(idx), a.batch))
+        model.quantised = was
         return total / len(idx)
 
     def show(v):
@@ -272,6 +284,7 @@ def main(argv=None):
     schedule = "" if a.lr_end is None else f" to {a.lr_end} (cosine)"
     print(f"training {len(train)} records, validating on {len(val)}; hidden {a.hidden} ({a.activation}), "
           f"lambda {a.lam}, lr {a.lr}{schedule}, batch {a.batch}, seed {a.seed}, {a.threads} thread(s); "
+          + (f"the last {a.qat_epochs} epoch(s) on the rounded net; " if a.qat_epochs else "") +
           f"|w1|,|b1| <= {w1c:.4f}", flush=True)
     best_loss, best_epoch, best_state = mean_loss(val), 0, None
     if a.keep_best:
@@ -280,6 +293,7 @@ def main(argv=None):
     steps_per_epoch = (len(train) + a.batch - 1) // a.batch
     total_steps, step = max(1, a.epochs * steps_per_epoch - 1), 0
     for epoch in range(1, a.epochs + 1):
+        model.quantised = epoch > a.epochs - a.qat_epochs
         t, cpu = time.time(), time.process_time()
         order = train[rng.permutation(len(train))]
         total = 0.0
@@ -304,6 +318,7 @@ def main(argv=None):
         if a.keep_best and vl < best_loss:
             best_loss, best_epoch = vl, epoch
             best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    model.quantised = False
     if a.keep_best:
         model.load_state_dict(best_state)
         print(f"kept epoch {best_epoch}: val loss {show(best_loss)}", flush=True)
