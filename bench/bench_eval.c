@@ -51,6 +51,7 @@ void bench_eval_speed(BenchRun *r, const BenchPos *list, int n, EvalSpeed *out) 
     const NnueNet *net = engine_net(r->e, &out->why);
     out->classical = out->nnue = 0;
     out->hidden = net ? net->hidden : 0;
+    out->squared = net && net->activation == NNUE_SCRELU;
     out->kernel = nnue_kernel_name(NNUE_KERNEL_BEST);
     GamePos *pos = malloc(EVAL_POSITIONS * sizeof *pos);
     NnueCache *cache = nnue_cache_new(NNUE_KERNEL_BEST);

@@ -11,6 +11,7 @@
 typedef struct {
     uint64_t classical, nnue;
     int hidden;         /* the net's */
+    bool squared;       /* its activation: clipped and squared (NET.md, version 3) */
     const char *kernel; /* the inference kernel this CPU runs */
     const char *why;    /* no net: the reason */
 } EvalSpeed;

@@ -95,8 +95,8 @@ int bench_search(BenchRun *r, long threads, long hash) {
                         n, depth, threads, hash, SIMIA_VERSION, g->init(), (double)t.ns / 1e6, (double)t.cpu_ns / 1e6,
                         per_second(t.nodes, t.cpu_ns), t.nodes, per_second(t.nodes, t.ns));
                 if (ev.hidden)
-                    fprintf(r->out, "Evaluations/CPU-second: classical %" PRIu64 ", NNUE %" PRIu64 " (hidden %d, %s)\n",
-                            ev.classical, ev.nnue, ev.hidden, ev.kernel);
+                    fprintf(r->out, "Evaluations/CPU-second: classical %" PRIu64 ", NNUE %" PRIu64 " (hidden %d%s, %s)\n",
+                            ev.classical, ev.nnue, ev.hidden, ev.squared ? " squared" : "", ev.kernel);
                 else
                     fprintf(r->out, "Evaluations/CPU-second: classical %" PRIu64 ", NNUE none (%s)\n", ev.classical,
                             ev.why);

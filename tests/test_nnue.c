@@ -510,6 +510,29 @@ START_TEST(protocol_options) {
     ck_assert(child_send(c, "position startpos"));
     ck_assert(child_send(c, "go depth 3"));
     ck_assert_ptr_nonnull(child_expect(c, "bestmove ", 60000));
+    /* The same weights squared (a version 3 file): its own value, bench says so, it searches. */
+    {
+        char squared[256], want_sq[64];
+        temp_path(squared, sizeof squared, "squared");
+        net->activation = NNUE_SCRELU;
+        ck_assert(nnue_net_save(net, squared, err));
+        snprintf(want_sq, sizeof want_sq, "NNUE evaluation: %d (player to move)", (int)reference_eval(net, g, &start));
+        net->activation = NNUE_CRELU;
+        ck_assert(child_send(c, "setoption name EvalFile value %s", squared));
+        ck_assert_str_eq(ask_eval(c), want_sq);
+        if (_i == 0) {
+            child_transcript_reset(c);
+            ck_assert(child_send(c, "bench 1"));
+            const char *line = child_expect(c, "Evaluations/CPU-second: classical ", 120000);
+            ck_assert_msg(line && strstr(line, "(hidden 64 squared, "), "%s", child_transcript(c));
+        }
+        ck_assert(child_send(c, "position startpos"));
+        ck_assert(child_send(c, "go depth 3"));
+        ck_assert_ptr_nonnull(child_expect(c, "bestmove ", 60000));
+        ck_assert(child_send(c, "setoption name EvalFile value %s", good));
+        ck_assert_str_eq(ask_eval(c), want);
+        unlink(squared);
+    }
     /* A net scoped to the start's configuration: used there, and elsewhere the hand-written
      * evaluation plays, eval saying why (Zoo: another board size). */
     if (g->net_scope) {
