@@ -106,6 +106,11 @@ class Engine:
     def ask(self, lines):
         return self.request(lines + ["isready"], lambda l: l == "readyok")[:-1]
 
+    def best(self, line, depth):
+        """The engine's move for the position `line` at a depth."""
+        out = self.request([line, f"go depth {depth}"], lambda l: l.startswith("bestmove"), timeout=60)
+        return out[-1].split()[1]
+
     def option(self, name):
         return next((o for o in self.options if norm(o["name"]) == norm(name)), None)
 
@@ -633,12 +638,16 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     d.get(url)
     s = page.settle()
     page.trace()
-    # Play two of the human's moves, so that there is something to undo.
+    # Play two of the human's moves, so that there is something to undo: the reference
+    # engine's choice where it is a move of squares (a careless first move can lose the game
+    # before the checks below, as soon as the engine plays well at depth 1).
     for _ in range(2):
         moves = moves_of(s)
-        st = ref.state("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        st = ref.state(line)
         legal = [m for m in st["legal"] if split_move(m)[0] in s["all"] and split_move(m)[1] in s["all"]]
-        m = legal[0]
+        good = ref.best(line, 3)
+        m = good if good in legal else legal[0]
         if len([x for x in st["legal"] if split_move(x)[:2] == split_move(m)[:2]]) > 1 or split_move(m)[2]:
             page.square(split_move(m)[0]); page.square(split_move(m)[1]); page.click(f'#chooser [data-move="{m}"]')
         else:
@@ -659,6 +668,7 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     # The game goes on: the engine's position was put back (one more move is accepted).
     moves = moves_of(s)
     st = ref.state("position startpos moves " + " ".join(moves))
+    check(not st["over"], f"the game ended before the checks of a refused position could go on: {moves}")
     m = next(x for x in st["legal"] if split_move(x)[0] in s["all"] and split_move(x)[1] in s["all"]
              and len([y for y in st["legal"] if split_move(y)[:2] == split_move(x)[:2]]) == 1 and not split_move(x)[2])
     page.square(split_move(m)[0]); page.square(split_move(m)[1])
