@@ -87,6 +87,13 @@ __attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16
         _mm256_storeu_si256((__m256i *)(acc + j), v);
     }
 }
+/* The eight int32 lanes' sum (modular, like the scalar sums). */
+__attribute__((target("avx2"))) static int32_t hsum_avx2(__m256i v) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
 /* Clipped to 0..QA the activations are non-negative int16 and madd's pairwise sums stay
  * within int32 (2 * 255 * 32768); the lanes' sums wrap like the scalar one. */
 __attribute__((target("avx2"))) static __m256i dot_avx2(__m256i sum, const int16_t *a, const int16_t *w, int h) {
@@ -101,11 +108,7 @@ __attribute__((target("avx2"))) static __m256i dot_avx2(__m256i sum, const int16
 __attribute__((target("avx2"))) static int32_t output_avx2(const int16_t *us, const int16_t *them,
                                                             const int16_t *w2, int32_t b2, int h) {
     __m256i sum = dot_avx2(_mm256_setzero_si256(), us, w2, h);
-    sum = dot_avx2(sum, them, w2 + h, h);
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-    return (int32_t)((uint32_t)_mm_cvtsi128_si32(s) + (uint32_t)b2);
+    return (int32_t)((uint32_t)hsum_avx2(dot_avx2(sum, them, w2 + h, h)) + (uint32_t)b2);
 }
 __attribute__((target("avx2"))) static __m256i dot_sq_avx2(__m256i sum, const int16_t *a, const int16_t *w, int h) {
     const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
@@ -120,11 +123,7 @@ __attribute__((target("avx2"))) static __m256i dot_sq_avx2(__m256i sum, const in
 __attribute__((target("avx2"))) static int32_t output_sq_avx2(const int16_t *us, const int16_t *them,
                                                                const int16_t *w2, int h) {
     __m256i sum = dot_sq_avx2(_mm256_setzero_si256(), us, w2, h);
-    sum = dot_sq_avx2(sum, them, w2 + h, h);
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-    return _mm_cvtsi128_si32(s);
+    return hsum_avx2(dot_sq_avx2(sum, them, w2 + h, h));
 }
 static const Kernel AVX2 = {apply_avx2, output_avx2, output_sq_avx2};
 #endif

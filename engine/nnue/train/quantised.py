@@ -38,7 +38,6 @@ def evaluate(net, d, chunk=CHUNK):
     evals = np.empty(len(d), np.int64)
     worst = 0
     W2 = net.W2.astype(np.int64)
-    H = net.hidden
     for c in range(0, len(d), chunk):
         sl = slice(c, c + chunk)
         us = accumulate(net.W1, net.B1, d.feats, d.start[sl], d.n_us[sl].astype(np.int64))
@@ -50,21 +49,21 @@ def evaluate(net, d, chunk=CHUNK):
                                          | (np.abs(them) > INT16_MAX).any(1))[0])
             raise OverflowError(f"record {bad}: an accumulator reaches {big}, beyond int16")
         worst = max(worst, big)
+        x = np.concatenate([crelu(us), crelu(them)], axis=1)
         if net.activation == "screlu":
-            # sum of x * (x * W2): the engine keeps x * W2 in int16, exact where |W2| <= 128
-            x_us, x_them = crelu(us), crelu(them)
-            xw_us, xw_them = x_us * W2[:H], x_them * W2[H:]
-            if max(int(np.abs(xw_us).max(initial=0)), int(np.abs(xw_them).max(initial=0))) > INT16_MAX:
+            # sum of x * (x * W2) (the int32 sum holds no B2): the engine keeps x * W2 in
+            # int16, exact where |W2| <= 128
+            xw = x * W2
+            if int(np.abs(xw).max(initial=0)) > INT16_MAX:
                 raise OverflowError(f"records {c}..: x * W2 leaves int16")
-            out = (xw_us * x_us).sum(1) + (xw_them * x_them).sum(1)
-            if out.min(initial=0) < INT32_MIN or out.max(initial=0) > INT32_MAX:
-                raise OverflowError(f"records {c}..: the output leaves int32")
-            evals[sl] = np.clip(((out + net.B2 * QA) * SCALE) // (QA * QA * QB), -EVAL_LIMIT, EVAL_LIMIT)
-            continue
-        out = net.B2 + crelu(us) @ W2[:H] + crelu(them) @ W2[H:]
+            out = (xw * x).sum(1)
+            total, unit = out + net.B2 * QA, QA * QA * QB
+        else:
+            out = net.B2 + x @ W2
+            total, unit = out, QA * QB
         if out.min(initial=0) < INT32_MIN or out.max(initial=0) > INT32_MAX:
             raise OverflowError(f"records {c}..: the output leaves int32")
-        evals[sl] = np.clip((out * SCALE) // (QA * QB), -EVAL_LIMIT, EVAL_LIMIT)
+        evals[sl] = np.clip((total * SCALE) // unit, -EVAL_LIMIT, EVAL_LIMIT)
     return evals, worst
 
 
