@@ -143,6 +143,11 @@ typedef struct GameOps {
      * [0, nnue_features), in any order, and returns how many (at most NNUE_MAX_ACTIVE). */
     int nnue_features;
     const char *nnue_feature_set;
+    /* The most features one view can hold in any position parse_pos accepts (at most
+     * NNUE_MAX_ACTIVE), worked out from the rules: the trainer keeps every accumulator of
+     * that many rows within int16, so that no position can wrap it. A view's features are
+     * distinct (a repeat would be counted twice by a refresh and once by a diff). */
+    int nnue_max_active;
     int (*features)(const GamePos *pos, int persp, uint32_t *out);
     /* Optional, for a game whose two views share work (what each side's pieces see, say):
      * both views in one call, out[p] and n[p] exactly what features(pos, p, out[p]) gives.

@@ -60,7 +60,7 @@ static Score reference_eval(const NnueNet *net, const GameOps *g, const GamePos 
     return (Score)(cp > lim ? lim : cp < -lim ? -lim : cp);
 }
 
-/* The features of a position: in range, no repeats, at most NNUE_MAX_ACTIVE; both views
+/* The features of a position: in range, no repeats, at most nnue_max_active; both views
  * at once (features_both, where the game has it) exactly the two views one by one. */
 static void check_features(const GameOps *g, const GamePos *pos) {
     static unsigned char seen[1 << 16];
@@ -73,7 +73,8 @@ static void check_features(const GameOps *g, const GamePos *pos) {
     for (int p = 0; p < 2; p++) {
         uint32_t f[NNUE_MAX_ACTIVE];
         int n = g->features(pos, p, f);
-        REQUIRE(n >= 0 && n <= NNUE_MAX_ACTIVE, "%s: %d features", g->name, n);
+        REQUIRE(n >= 0 && n <= g->nnue_max_active, "%s: %d features, more than the %d the game declares", g->name, n,
+                g->nnue_max_active);
         if (g->features_both)
             REQUIRE(n_both[p] == n && !memcmp(both[p], f, (size_t)n * sizeof *f),
                     "%s: features_both differs from features for player %d", g->name, p + 1);
@@ -162,6 +163,8 @@ START_TEST(incremental_equals_refresh) {
     ck_assert_ptr_nonnull(g->nnue_feature_set);
     ck_assert_int_lt(strlen(g->nnue_feature_set), NNUE_NAME_MAX);
     ck_assert_int_lt(g->nnue_features, 1 << 16);
+    ck_assert_int_gt(g->nnue_max_active, 0);
+    ck_assert_int_le(g->nnue_max_active, NNUE_MAX_ACTIVE);
     Prng rng = {test_seed(g->name, 20261125) + (uint64_t)_i};
     int steps = (int)test_count(3000);
     uint64_t refreshes = 0, updates = 0;
@@ -218,6 +221,38 @@ START_TEST(player_to_move_view) {
         g->make(&pos, list[prng_below(&rng, (uint32_t)n)], &u);
     }
     nnue_net_free(net);
+}
+END_TEST
+
+/* The declared bound against the densest positions play reaches: games that only add
+ * pieces when nothing is taken (Monkey Queen's babies) fill the board along quiet moves, so
+ * these walks take a quiet move where there is one, and every position is checked
+ * (check_features: distinct, in range, within nnue_max_active). */
+START_TEST(declared_bound) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 20261127) + (uint64_t)_i};
+    Move list[MAX_MOVES];
+    int most = 0;
+    for (long game = 0; game < test_count(60); game++) {
+        GameConfig cfg = test_config(g, game & 1 ? &rng : NULL);
+        GamePos pos;
+        g->startpos(&pos, &cfg);
+        for (int ply = 0; ply < 600 && game_result(g, &pos) == RESULT_NONE; ply++) {
+            check_features(g, &pos);
+            uint32_t f[NNUE_MAX_ACTIVE];
+            for (int p = 0; p < 2; p++) {
+                int n = g->features(&pos, p, f);
+                if (n > most) most = n;
+            }
+            int n = g->gen_moves(&pos, list, prng_below(&rng, 10) ? GEN_QUIET : GEN_ALL);
+            if (!n) n = g->gen_moves(&pos, list, GEN_ALL);
+            if (!n) break;
+            GameUndo u;
+            g->make(&pos, list[prng_below(&rng, (uint32_t)n)], &u);
+        }
+    }
+    fprintf(stderr, "nnue %s: at most %d active features seen in a view (declared %d)\n", g->name, most,
+            g->nnue_max_active);
 }
 END_TEST
 
@@ -573,6 +608,7 @@ int main(void) {
     tcase_set_timeout(tc, 900);
     tcase_add_loop_test(tc, incremental_equals_refresh, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, player_to_move_view, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, declared_bound, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, file_round_trip, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, file_refusals, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, scoped_nets, 0, GAMES_COUNT);

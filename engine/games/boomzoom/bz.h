@@ -141,6 +141,9 @@ enum { BZ_OPT_NO_PROGRESS, BZ_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (bz_features.c). */
 enum { BZ_NNUE_FEATURES = 432 };
+/* A view lists a tower per square held and a checker per checker borne off: each tower holds
+ * one checker or more, and a side has 24 on the board and off together (parse_pos checks it). */
+enum { BZ_NNUE_MAX_ACTIVE = 2 * BZ_CHECKERS };
 int bz_features(const GamePos *gp, int persp, uint32_t *out);
 
 #endif

@@ -71,7 +71,7 @@ GameOps BOOM_ZOOM = {
     .no_moves_outcome = bz_no_moves_outcome, .repetition_outcome = bz_repetition_outcome,
     .repeat_window = bz_repeat_window, .progress_left = bz_progress_left,
     .eval_trace = bz_eval_trace,
-    .nnue_features = BZ_NNUE_FEATURES, .nnue_feature_set = "boomzoom-1", .features = bz_features,
+    .nnue_features = BZ_NNUE_FEATURES, .nnue_max_active = BZ_NNUE_MAX_ACTIVE, .nnue_feature_set = "boomzoom-1", .features = bz_features,
 };
 
 static KitDispatch bz_dispatch = {.ops = &BOOM_ZOOM, .hot = KIT_BUILDS(bz_hot), .tables = bz_init_tables};

@@ -193,6 +193,9 @@ enum { DT_OPT_SETUP, DT_OPT_NOPROGRESS, DT_OPT_DEAD, DT_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (dt_features.c). */
 enum { DT_NNUE_FEATURES = 400 };
+/* A tooth per square held (at most 8 of each strength a side, parse_pos checks it) and the
+ * strength moved off (at most DT_MAX_OFF a side). */
+enum { DT_NNUE_MAX_ACTIVE = 2 * (3 * DT_TEETH_PER_KIND + DT_MAX_OFF) };
 int dt_features(const GamePos *gp, int persp, uint32_t *out);
 
 #endif

@@ -75,7 +75,7 @@ GameOps DRAGONS_TEETH = {
     .terminal = dt_terminal, .no_moves_outcome = dt_no_moves_outcome,
     .repetition_outcome = dt_repetition_outcome, .repeat_window = dt_repeat_window,
     .progress_left = dt_progress_left, .eval_trace = dt_eval_trace,
-    .nnue_features = DT_NNUE_FEATURES, .nnue_feature_set = "dragonsteeth-1", .features = dt_features,
+    .nnue_features = DT_NNUE_FEATURES, .nnue_max_active = DT_NNUE_MAX_ACTIVE, .nnue_feature_set = "dragonsteeth-1", .features = dt_features,
 };
 
 static KitDispatch dt_dispatch = {.ops = &DRAGONS_TEETH, .hot = KIT_BUILDS(dt_hot), .tables = dt_init_tables};

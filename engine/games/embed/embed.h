@@ -166,6 +166,9 @@ static inline EmBoss em_boss(const EmPos *p, int side, Bb occ) {
 
 /* The position as the learned evaluation's sparse features (embed_features.c, hot). */
 enum { EM_NNUE_FEATURES = 404 };
+/* Per side its drones (at most EM_DRONES_MAX, parse_pos checks it), its boss and the boss's
+ * four counts. */
+enum { EM_NNUE_MAX_ACTIVE = 2 * (EM_DRONES_MAX + 1 + 4) };
 int KIT_HOT(em_features)(const GamePos *gp, int persp, uint32_t *out);
 void KIT_HOT(em_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 

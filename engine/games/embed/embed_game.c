@@ -73,7 +73,7 @@ GameOps EMBED = {
     .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome,
     .repeat_window = em_repeat_window, .progress_left = em_progress_left,
     .eval_trace = em_eval_trace,
-    .nnue_features = EM_NNUE_FEATURES, .nnue_feature_set = "embed-2", .features = em_features,
+    .nnue_features = EM_NNUE_FEATURES, .nnue_max_active = EM_NNUE_MAX_ACTIVE, .nnue_feature_set = "embed-2", .features = em_features,
     .features_both = em_features_both,
 };
 

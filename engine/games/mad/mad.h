@@ -119,6 +119,8 @@ enum { MAD_OPT_NOPROGRESS, MAD_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (mad_features.c). */
 enum { MAD_NNUE_FEATURES = 512 };
+/* One stack per square at most. */
+enum { MAD_NNUE_MAX_ACTIVE = 64 };
 int mad_features(const GamePos *gp, int persp, uint32_t *out);
 
 #endif

@@ -108,7 +108,7 @@ GameOps MAD_GAME = {
     .no_moves_outcome = mad_no_moves_outcome, .repetition_outcome = mad_repetition_outcome,
     .repeat_window = mad_repeat_window, .progress_left = mad_progress_left,
     .eval_trace = mad_eval_trace,
-    .nnue_features = MAD_NNUE_FEATURES, .nnue_feature_set = "mad-1", .features = mad_features,
+    .nnue_features = MAD_NNUE_FEATURES, .nnue_max_active = MAD_NNUE_MAX_ACTIVE, .nnue_feature_set = "mad-1", .features = mad_features,
 };
 
 static KitDispatch mad_dispatch = {.ops = &MAD_GAME, .hot = KIT_BUILDS(mad_hot), .tables = mad_init_tables};

@@ -219,6 +219,9 @@ void mkc_eval_trace(const GamePos *gp, char *out, size_t size);
 
 /* The position as the learned evaluation's sparse features (mkc_features.c). */
 enum { MKC_NNUE_FEATURES = 2460 };
+/* A face per square held and a square per held Blue piece (64 each at most), the hands
+ * (12 disks a side), and at most 14 flags and counts (mkc_features.c). */
+enum { MKC_NNUE_MAX_ACTIVE = 64 + 64 + 24 + 14 };
 int mkc_features(const GamePos *gp, int persp, uint32_t *out);
 void mkc_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
 

@@ -135,6 +135,6 @@ GameOps MONKEY_KING_CHESS = {
     .progress_left = mkc_progress_left,
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,
-    .nnue_features = MKC_NNUE_FEATURES, .nnue_feature_set = "mkc-3", .features = mkc_features,
+    .nnue_features = MKC_NNUE_FEATURES, .nnue_max_active = MKC_NNUE_MAX_ACTIVE, .nnue_feature_set = "mkc-3", .features = mkc_features,
     .features_both = mkc_features_both,
 };

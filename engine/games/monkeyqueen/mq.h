@@ -185,6 +185,9 @@ enum { MQ_OPT_PIE, MQ_OPT_IVORY_HEIGHT, MQ_OPT_CIGAR_HEIGHT, MQ_OPT_NB };
 
 /* The position as the learned evaluation's sparse features (mq_features.c). */
 enum { MQ_NNUE_FEATURES = 862 };
+/* A stack per square (144 at most), per side the queen's height and two counts and the
+ * babies' two counts, and one pie-rule flag. */
+enum { MQ_NNUE_MAX_ACTIVE = MQ_N * MQ_N + 2 * 5 + 1 };
 int KIT_HOT(mq_features)(const GamePos *gp, int persp, uint32_t *out);
 void KIT_HOT(mq_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 

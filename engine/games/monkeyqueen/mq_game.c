@@ -60,7 +60,7 @@ GameOps MONKEY_QUEEN = {
     .ply = mq_ply, .make_null = mq_make_null, .unmake_null = mq_unmake_null,
     .terminal = mq_terminal, .no_moves_outcome = mq_no_moves_outcome,
     .eval_trace = mq_eval_trace,
-    .nnue_features = MQ_NNUE_FEATURES, .nnue_feature_set = "monkeyqueen-4", .features = mq_features,
+    .nnue_features = MQ_NNUE_FEATURES, .nnue_max_active = MQ_NNUE_MAX_ACTIVE, .nnue_feature_set = "monkeyqueen-4", .features = mq_features,
     .features_both = mq_features_both, .mirror = mq_mirror,
 };
 

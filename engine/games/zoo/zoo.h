@@ -224,6 +224,9 @@ void zoo_race(const ZooPos *p, int pl, int t[3]);
 
 /* The position as the learned evaluation's sparse features (zoo_features.c). */
 enum { ZOO_NNUE_FEATURES = 2638 };
+/* Per side its six pieces, three Royal flags, the elephant's flag, three goals, a pool of four,
+ * three far-row distances and four race values; the board's size and a pending retreat. */
+enum { ZOO_NNUE_MAX_ACTIVE = 2 * (6 + 3 + 1 + 3 + 4 + 3 + 4) + 2 + 2 };
 int zoo_features(const GamePos *gp, int persp, uint32_t *out);
 void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
 

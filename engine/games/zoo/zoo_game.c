@@ -101,6 +101,6 @@ GameOps ZOO_CONTEST = {
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,
     .eval_trace = zoo_eval_trace,
-    .nnue_features = ZOO_NNUE_FEATURES, .nnue_feature_set = "zoo-3", .features = zoo_features,
+    .nnue_features = ZOO_NNUE_FEATURES, .nnue_max_active = ZOO_NNUE_MAX_ACTIVE, .nnue_feature_set = "zoo-3", .features = zoo_features,
     .features_both = zoo_features_both, .net_scope = zoo_net_scope,
 };
