@@ -51,6 +51,9 @@ typedef struct {
     /* No hook: a player may decide twice in a row (a pass, a pie swap, a second part of a
      * turn); when false, player_to_move alternates after every move (tested). */
     bool double_moves;
+    /* No hook: a game can end drawn (by any of its rules: a repetition, a no-progress
+     * counter, a tie); `datagen` adjudicates a long dead stretch as a draw only then. */
+    bool draws;
 } GameCaps;
 
 typedef struct GameOps {

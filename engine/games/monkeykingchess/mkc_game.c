@@ -98,7 +98,7 @@ static int mkc_history_index(const GamePos *gp, Move m) {
 }
 
 GameOps MONKEY_KING_CHESS = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true, .draws = true},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,

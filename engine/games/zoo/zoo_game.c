@@ -65,7 +65,7 @@ static int zoo_progress_left(const GamePos *gp) {
 }
 
 GameOps ZOO_CONTEST = {
-    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true, .draws = true},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
