@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""synthetic.py — a learnable synthetic data file (tests, speed measurements): random feature
+"""synthetic.py — a learnable synthetic features file (tests, speed measurements): random feature
 sets scored by a hidden linear rule. Usage: synthetic.py OUT [--records N] [--features F] ..."""
 
 import argparse
@@ -10,7 +10,8 @@ import data as datafile
 
 
 def make(path, records, features, active, seed, game="synthetic", feature_set="synth-1"):
-    """Writes records records of about `active` features a side out of `features`; the score
+    """Writes a features file of records records of about `active` features a side (repeats
+    possible, unlike a game's) out of `features`; the score
     is a fixed random value per feature, summed for the mover minus for the other, and the
     result agrees with the score's sign. Returns the per-feature values."""
     rng = np.random.default_rng(seed)
@@ -26,9 +27,8 @@ def make(path, records, features, active, seed, game="synthetic", feature_set="s
     score = np.clip(np.rint(score), -32000, 32000).astype(np.int64)
     result = np.where(rng.random(records) < 1 / (1 + np.exp(-score / 400)), 1, -1)
     result[np.abs(score) < 20] = 0
-    datafile.write_arrays(path, game, feature_set, features, score, result,
-                          rng.integers(1, 3, records), n_us, n_them, feats,
-                          [f"synthetic {i}" for i in range(records)])
+    datafile.write_features(path, game, feature_set, features, min(max(hi, 1), datafile.NNUE_MAX_ACTIVE),
+                            score, result, rng.integers(1, 3, records), n_us, n_them, feats)
     return value
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""test_engine_match.py — end to end for one game: `simia datagen` writes a small data file,
-the trainer trains one epoch on it, and the engine, given the net by EvalFile, prints for every
-record's position exactly the eval of the integer reference (quantised.py).
+"""test_engine_match.py — end to end for one game: `simia datagen` writes a small data file and
+`datagen --features` its features file, the trainer trains one epoch on it, and the engine, given
+the net by EvalFile, prints for every record's position exactly the eval of the integer reference
+(quantised.py).
 Usage: test_engine_match.py SIMIA GAME [--positions N] [--nodes N] [--keep DIR]
 Exits 77 (ctest: skipped) with a SKIPPED line while the engine has no `datagen` job or no
 EvalFile option, or numpy/torch are missing. The datagen command can be overridden with
@@ -78,15 +79,25 @@ def main():
         fail(f"{shlex.join(cmd)} exited {p.returncode}:\n{p.stderr[-2000:]}\n"
              f"(its usage: {[l for l in helptext.splitlines() if 'datagen' in l]})")
 
+    feat = dat + ".feat"
+    if os.path.exists(feat):
+        os.remove(feat)
+    cmd = [a.simia, "--game", a.game, "datagen", "--features", feat, dat]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
+    if p.returncode != 0:
+        fail(f"{shlex.join(cmd)} exited {p.returncode}:\n{p.stderr[-2000:]}")
     try:
-        d = datafile.read_data(dat, a.game, positions=True)
+        d = datafile.read_data(feat, a.game)
+        positions = datafile.read_positions(dat, a.game).positions
     except datafile.DataError as e:
         fail(f"datagen wrote a file the trainer refuses: {e}")
     if len(d) == 0:
         fail(f"datagen wrote no records to {dat}")
+    if len(positions) != len(d):
+        fail(f"{feat} holds {len(d)} records, {dat} {len(positions)}")
     print(f"{dat}: {len(d)} records, {d.feature_set}, {d.n_features} features")
     try:
-        train.main(["--data", dat, "--out", net, "--game", a.game, "--hidden", "32", "--epochs",
+        train.main(["--data", feat, "--out", net, "--game", a.game, "--hidden", "32", "--epochs",
                     "1", "--batch", "256", "--seed", "1", "--val-fraction", "0", "--activation", a.activation])
     except SystemExit as e:
         if e.code:
@@ -97,7 +108,7 @@ def main():
     want, _ = quantised.evaluate(q, d)
 
     commands = [f"setoption name EvalFile value {net}", "setoption name Use NNUE value true"]
-    for pos in d.positions:
+    for pos in positions:
         commands += [f"position fen {pos}", "eval"]
     code, out, err = engine_session(a.simia, a.game, commands)
     errors = [l for l in out.splitlines() if l.startswith("info string error")]
@@ -106,7 +117,7 @@ def main():
     got = [l.split()[2] for l in out.splitlines() if l.startswith("NNUE evaluation:")]
     if len(got) != len(d):
         fail(f"{len(got)} 'NNUE evaluation:' lines for {len(d)} positions")
-    bad = [(i, d.positions[i], g, int(w)) for i, (g, w) in enumerate(zip(got, want)) if g != str(w)]
+    bad = [(i, positions[i], g, int(w)) for i, (g, w) in enumerate(zip(got, want)) if g != str(w)]
     for i, pos, g, w in bad[:10]:
         print(f"record {i}: engine {g}, reference {w}: {pos}")
     if bad:
@@ -115,7 +126,7 @@ def main():
     print(f"PASSED: {a.game} ({a.activation}): the engine's NNUE eval equals the reference on all {len(d)} "
           f"positions ({nonzero} non-zero, range {int(want.min())}..{int(want.max())})")
     if not a.keep:
-        for f in (dat, net):
+        for f in (dat, feat, net):
             os.remove(f)
         os.rmdir(work)
 
