@@ -51,7 +51,31 @@ typedef struct {
     /* No hook: a player may decide twice in a row (a pass, a pie swap, a second part of a
      * turn); when false, player_to_move alternates after every move (tested). */
     bool double_moves;
+    /* Hooks make_delta (and features_dynamic, optional): the learned evaluation's
+     * accumulators follow each move instead of diffing whole feature lists. */
+    bool nnue_delta;
 } GameCaps;
+
+/* What a move changed in the learned evaluation's tracked features (see make_delta), per
+ * view (0: player 1's, 1: player 2's): the features it removed and added, or that the view
+ * must be built again. It reaches make_delta empty. */
+enum { NNUE_DELTA_MAX = 32 };
+typedef struct {
+    bool refresh[2];
+    uint8_t n_rem[2], n_add[2];
+    uint32_t rem[2][NNUE_DELTA_MAX], add[2][NNUE_DELTA_MAX];
+} NnueDelta;
+/* More changes than a record holds turn into a refresh of that view. */
+static inline void nnue_delta_rem(NnueDelta *d, int view, uint32_t f) {
+    if (d->n_rem[view] < NNUE_DELTA_MAX) d->rem[view][d->n_rem[view]++] = f;
+    else d->refresh[view] = true;
+}
+static inline void nnue_delta_add(NnueDelta *d, int view, uint32_t f) {
+    if (d->n_add[view] < NNUE_DELTA_MAX) d->add[view][d->n_add[view]++] = f;
+    else d->refresh[view] = true;
+}
+/* The most position features (features_dynamic) a view may list. */
+enum { NNUE_DYNAMIC_MAX = 128 };
 
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */
@@ -153,6 +177,20 @@ typedef struct GameOps {
      * both views in one call, out[p] and n[p] exactly what features(pos, p, out[p]) gives.
      * The search's evaluation uses it when set. */
     void (*features_both)(const GamePos *pos, uint32_t *const out[2], int n[2]);
+    /* Incremental updates (caps.nnue_delta), as the field's engines make them: a view's
+     * features are of two kinds. Tracked features change only by what a move does to the
+     * board (a piece leaves a square, lands on one, is taken or dropped; a hand, a flag the
+     * move sets): make_delta is make that also lists, per view, the tracked features the
+     * move removed and added (a view rebuilt as a whole, e.g. after a pie swap, is a
+     * refresh), worked out where make does the work. Position features are what each
+     * evaluation works out from the position (what pieces see, races, counts over lines):
+     * features_dynamic lists both views' (NULL: a game has none), at most NNUE_DYNAMIC_MAX
+     * each, none of them tracked. features() lists both kinds; a pass (make_null) changes no
+     * tracked feature. The search's accumulators then cost what a move changes; a game
+     * without the hook is evaluated by diffing whole lists (tests/test_nnue.c checks both
+     * ways for every game). */
+    void (*make_delta)(GamePos *pos, Move m, GameUndo *undo, NnueDelta *d);
+    void (*features_dynamic)(const GamePos *pos, uint32_t *const out[2], int n[2]);
     /* Optional, for a game whose configurations a net may not all serve (Zoo: one net
      * learns some board sizes): the configuration's name among them (e.g. "9x9"), at most
      * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its

@@ -50,7 +50,7 @@ SearchThread *search_thread_new(int history_size, int id) {
     t->history_size = history_size;
     t->history = calloc((size_t)history_size * 2, sizeof *t->history);
     t->counter = calloc((size_t)history_size, sizeof *t->counter);
-    t->nnue = nnue_cache_new(NNUE_KERNEL_BEST);
+    t->nnue = nnue_acc_new(NNUE_KERNEL_BEST);
     if (!t->history || !t->counter || !t->nnue) {
         search_thread_free(t);
         return NULL;
@@ -76,7 +76,7 @@ void search_thread_free(SearchThread *t) {
     if (!t) return;
     free(t->history);
     free(t->counter);
-    nnue_cache_free(t->nnue);
+    nnue_acc_free(t->nnue);
     free(t->root);
     free(t);
 }
@@ -163,9 +163,20 @@ static inline Score outcome_score(Outcome o, int ply) {
 }
 
 static inline Score evaluate(const SearchThread *t) {
-    const struct NnueNet *net = t->sh->job->net;
-    Score s = net ? nnue_evaluate(t->nnue, net, t->game, &t->pos) : t->game->evaluate(&t->pos);
+    Score s = t->net ? nnue_evaluate(t->nnue, t->net, t->game, &t->pos) : t->game->evaluate(&t->pos);
     return s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
+}
+
+/* Every move of the search goes through these: with a net and a game that says what its
+ * moves change, the accumulators follow the line (make_delta, one ply each way). */
+_Static_assert(NNUE_PLIES > MAX_PLY + 1, "the accumulators hold the deepest line");
+static inline void do_move(SearchThread *t, Move m, GameUndo *u) {
+    if (t->nnue_line) t->game->make_delta(&t->pos, m, u, nnue_acc_push(t->nnue));
+    else t->game->make(&t->pos, m, u);
+}
+static inline void undo_move(SearchThread *t, Move m, const GameUndo *u) {
+    t->game->unmake(&t->pos, m, u);
+    if (t->nnue_line) nnue_acc_pop(t->nnue);
 }
 
 static inline int16_t *history_of(SearchThread *t, int player) {
@@ -254,12 +265,12 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
             if (g->caps.qs_evasions_only || !g->see_ge(pos, m, need)) continue;
         }
         GameUndo u;
-        g->make(pos, m, &u);
+        do_move(t, m, &u);
         count_node(t);
         tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
         Score s = child_qs(t, same, alpha, beta, ply + 1, qply + 1);
-        g->unmake(pos, m, &u);
+        undo_move(t, m, &u);
         if (t->stopped) return 0;
         if (s > best) {
             best = s;
@@ -348,9 +359,11 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
                 ss->move = MOVE_NONE;
                 ss->hist_index = -1;
                 count_node(t);
+                if (t->nnue_line) nnue_acc_push(t->nnue); /* a pass changes no tracked feature */
                 int r = 3 + depth / 4;
                 Score s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 g->unmake_null(pos, &u);
+                if (t->nnue_line) nnue_acc_pop(t->nnue);
                 if (t->stopped) return 0;
                 if (s >= beta) return s >= SCORE_WIN_MIN ? beta : s;
               }
@@ -389,7 +402,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         ss->move = m;
         ss->hist_index = g->history_index(pos, m);
         GameUndo u;
-        g->make(pos, m, &u);
+        do_move(t, m, &u);
         count_node(t);
         tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
@@ -414,7 +427,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
                 s = child(t, same, alpha, beta, new_depth, ply + 1, false);
             }
         }
-        g->unmake(pos, m, &u);
+        undo_move(t, m, &u);
         searched++;
         if (t->stopped) return 0;
         if (s > best) {
@@ -519,7 +532,7 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
         t->stack[0].move = m;
         t->stack[0].hist_index = g->history_index(pos, m);
         GameUndo u;
-        g->make(pos, m, &u);
+        do_move(t, m, &u);
         count_node(t);
         bool same = g->player_to_move(pos) == t->root_player;
         t->pv_len[1] = 0;
@@ -533,7 +546,7 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
                 s = child(t, same, alpha, beta, depth - 1, 1, false);
             }
         }
-        g->unmake(pos, m, &u);
+        undo_move(t, m, &u);
         if (t->stopped) break;
         if (i == t->pv_idx || s > alpha) {
             rm->score = s;
@@ -616,7 +629,9 @@ void search_iterate(SearchThread *t) {
     const SearchJob *job = sh->job;
     const GameOps *g = t->game = job->game;
     t->pos = job->root;
-    nnue_cache_reset(t->nnue); /* the net may have changed since the last search */
+    t->net = job->net;
+    t->nnue_line = t->net && g->caps.nnue_delta;
+    nnue_acc_reset(t->nnue); /* a new line from the root */
     t->seldepth = 0;
     t->completed_depth = 0;
     t->stopped = false;

@@ -187,7 +187,9 @@ static void check_caps(const GameOps *g) {
     AGREE(see, see_ge);
     AGREE(null_move, make_null);
     AGREE(null_move, unmake_null);
+    AGREE(nnue_delta, make_delta);
 #undef AGREE
+    REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
     REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
 }
