@@ -171,12 +171,13 @@ static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe
         return;
     }
     GamePos before = *pos;
+    GameUndo pu;
+    memset(u, 0xA5, sizeof *u), memset(&pu, 0xA5, sizeof pu); /* the bytes make leaves alone */
     NnueDelta *d = nnue_acc_push(pr->scalar);
     g->make_delta(pos, m, u, d);
     *nnue_acc_push(pr->simd) = *d;
     check_delta(g, &before, pos, d);
     GamePos plain = before;
-    GameUndo pu;
     g->make(&plain, m, &pu);
     REQUIRE(!memcmp(&plain, pos, sizeof plain) && !memcmp(&pu, u, sizeof pu),
             "%s: make_delta and make leave different positions or undo records", g->name);

@@ -137,14 +137,22 @@ static void refresh_view(NnueAcc *a, const NnueNet *net, const uint32_t *f, int 
 static void update_view(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos, int p) {
     int k = a->top, j = k;
     int16_t *acc = acc_of(a, k, p);
+    const NnueDelta *top = &a->ply[k].delta;
+    /* The usual case, the parent computed and nothing else to add: the move's own lists. */
+    if (k > 0 && a->ply[k - 1].computed && !top->refresh[p] && !g->features_dynamic) {
+        a->kernel->apply(acc, acc_of(a, k - 1, p), net->w1, net->hidden, top->add[p], top->n_add[p], top->rem[p],
+                         top->n_rem[p]);
+        a->updates++;
+        return;
+    }
     uint32_t add[NNUE_MAX_ACTIVE], rem[NNUE_MAX_ACTIVE];
     int na = 0, nr = 0;
     while (!a->ply[j].computed) {
         const NnueDelta *d = &a->ply[j].delta;
         /* A long way back costs more rows than a refresh adds. */
         if (j == 0 || d->refresh[p] || na + nr + d->n_add[p] + d->n_rem[p] > g->nnue_max_active) goto refresh;
-        memcpy(add + na, d->add[p], d->n_add[p] * sizeof *add), na += d->n_add[p];
-        memcpy(rem + nr, d->rem[p], d->n_rem[p] * sizeof *rem), nr += d->n_rem[p];
+        for (int i = 0; i < d->n_add[p]; i++) add[na++] = d->add[p][i];
+        for (int i = 0; i < d->n_rem[p]; i++) rem[nr++] = d->rem[p][i];
         j--;
     }
     if (g->features_dynamic) {

@@ -59,7 +59,8 @@ static int bz_progress_left(const GamePos *gp) {
 
 /* The table the core plays with; kit_init sets its hot entries (bz_hot). */
 GameOps BOOM_ZOOM = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true, .null_move = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true, .null_move = true,
+             .nnue_delta = true},
     .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,
     .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .init = bz_init,
     .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,
