@@ -3,7 +3,7 @@
 # the build tools) through the project's dependency helper, then checks that /usr/bin/python3 has them.
 # Usage: bash engine/nnue/train/setup.sh   (as root it installs; otherwise it prints the apt-get line)
 set -euo pipefail
-cd "$(dirname "$0")/../../..
+cd "$(dirname "$0")/../../.."
 source tests/deps.sh
 simia_need_packages python3-torch python3-numpy
 /usr/bin/python3 -c "import numpy, torch" || {
