@@ -28,7 +28,7 @@ grep -q "error" <<<"$out" && fail "the installed engine printed an error:"$'\n'"
 # The documents: every page of the repository at its path, and each relative link of the
 # installed pages to a page or picture resolving inside the installed tree.
 doc=$prefix/share/doc/simia
-for f in README.md LICENSE CHANGELOG.md; do
+for f in README.md LICENSE CHANGELOG.md CONTRIBUTING.md; do
     [ -f "$doc/$f" ] || fail "share/doc/simia/$f is not installed"
 done
 cmp -s "$src/LICENSE" "$doc/LICENSE" || fail "the installed LICENSE differs from the source's"
