@@ -8,6 +8,9 @@ import random
 import sys
 import time
 
+import cli  # before numpy: a missing package is one line naming the setup command
+cli.need("train.py", "numpy", "torch")
+
 import numpy as np
 
 import data as datafile
@@ -347,4 +350,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)
