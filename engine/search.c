@@ -236,10 +236,10 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     if (g->caps.winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
 
     bool in_check = qply < QS_EVASION_PLIES && g->caps.in_check && g->in_check(pos);
-    Score best = -SCORE_INF, old_alpha = alpha;
+    Score best = -SCORE_INF, old_alpha = alpha, eval = TT_EVAL_NONE;
     if (qply == 0) t->qs_start = my_nodes(t);
     if (!in_check) {
-        best = evaluate(t);
+        best = eval = evaluate(t);
         if (best >= beta || qply >= QS_MAX_PLIES || my_nodes(t) - t->qs_start > QS_NODE_BUDGET) return best;
         if (best > alpha) alpha = best;
     }
@@ -283,7 +283,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     }
     if (in_check && legal == 0) return outcome_score(g->no_moves_outcome(pos), ply);
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->sh->tt, key, ply, best_move, best, TT_DEPTH_QS, b);
+    tt_store(t->sh->tt, key, ply, best_move, best, eval, TT_DEPTH_QS, b);
     return best;
 }
 
@@ -338,7 +338,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         return h.score;
 
     bool in_check = g->caps.in_check && g->in_check(pos);
-    ss->static_eval = in_check ? -SCORE_INF : evaluate(t);
+    /* The table keeps the static evaluation: a hit that does not cut spares the evaluation. */
+    ss->static_eval = in_check ? -SCORE_INF : hit && h.eval != TT_EVAL_NONE ? h.eval : evaluate(t);
     memset(t->stack[ply + 2].killer, 0, sizeof t->stack[ply + 2].killer);
     int me = g->player_to_move(pos);
     ss->player = me;
@@ -456,7 +457,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (answer) t->counter[prev->hist_index] = best_move;
     }
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->sh->tt, key, ply, best_move, best, depth, b);
+    tt_store(t->sh->tt, key, ply, best_move, best, in_check ? TT_EVAL_NONE : ss->static_eval, depth, b);
     return best;
 }
 
