@@ -25,6 +25,7 @@ struct Engine {
     GamePos pos;
     PositionStatus status;
     int forfeit_loser; /* player, under POS_FORFEIT */
+    char forfeit_why[ERR_STR_MAX]; /* the illegal move and why, under POS_FORFEIT */
     KeyHistory history; /* keys of the positions from the position command's start on */
     ThreadPool *pool;
     TT tt;          /* allocated at the first engine_prepare / go */
@@ -338,6 +339,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
             e->pos = p;
             e->status = POS_FORFEIT;
             e->forfeit_loser = mover;
+            snprintf(e->forfeit_why, sizeof e->forfeit_why, "%s", err);
             return false;
         }
         GameUndo u;
@@ -370,8 +372,16 @@ GameResult engine_result(const Engine *e) {
     }
 }
 
-bool engine_repetition_end(const Engine *e) {
+/* Whether the game is over by repetition (the current position's third occurrence). */
+static bool repetition_end(const Engine *e) {
     return e->status == POS_PLAYING && game_result(e->game, &e->pos) == RESULT_NONE && repeated(e, &e->pos);
+}
+
+void engine_end_reason(const Engine *e, char *out, size_t size) {
+    char why[REASON_STR_MAX] = "";
+    if (repetition_end(e)) snprintf(why, sizeof why, "the position occurred for the third time");
+    else if (e->status == POS_PLAYING) game_end_reason(e->game, &e->pos, why);
+    snprintf(out, size, "%s", e->status == POS_FORFEIT ? e->forfeit_why : why);
 }
 
 bool engine_game_over(const Engine *e) {

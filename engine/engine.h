@@ -72,8 +72,10 @@ PositionStatus engine_position_status(const Engine *e);
 const GamePos *engine_position(const Engine *e); /* meaningless under POS_NONE */
 bool engine_game_over(const Engine *e);
 GameResult engine_result(const Engine *e);
-/* Whether the game is over by repetition (the current position's third occurrence). */
-bool engine_repetition_end(const Engine *e);
+/* Why the game ended, for people: the illegal move of a forfeit, the repetition (the
+ * core's), else the game's words (game_end_reason); "" while it goes on or under POS_NONE,
+ * or where the result alone says it. Fits ERR_STR_MAX. */
+void engine_end_reason(const Engine *e, char *out, size_t size);
 /* Player to move (PLAYER_1/2) also when the game is over; PLAYER_1 under POS_NONE. */
 int engine_player_to_move(const Engine *e);
 

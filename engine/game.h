@@ -32,6 +32,8 @@ typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenKind;
 #define MOVE_STR_MAX 16
 #define POS_STR_MAX 1024
 #define NNUE_MAX_ACTIVE 512
+/* Longest reason a game ended (GameOps.end_reason), with the NUL. */
+#define REASON_STR_MAX 128
 
 /* What a game supports, said once in its table (as OpenSpiel's GameType and
  * Fairy-Stockfish's Variant say it): the core reads these, never whether a hook is NULL,
@@ -54,6 +56,7 @@ typedef struct {
     /* Hooks make_delta (and features_dynamic, optional): the learned evaluation's
      * accumulators follow each move instead of diffing whole feature lists. */
     bool nnue_delta;
+    bool end_reason; /* the game names why a finished position ended: end_reason */
 } GameCaps;
 
 /* What a move changed in the learned evaluation's tracked features (see make_delta), per
@@ -140,6 +143,11 @@ typedef struct GameOps {
     Outcome (*terminal)(const GamePos *pos);
     /* Outcome for the player to move when they have no legal move. */
     Outcome (*no_moves_outcome)(const GamePos *pos);
+    /* Optional (caps.end_reason): why the game ended in this position, by terminal() or
+     * by no legal move, in the game's own words for people ("Cigar's queen captured",
+     * "player 2 has no checker left"), colours named as the game names them; "" while
+     * the game goes on. Repetition is the core's to name. Without it: game_end_reason. */
+    void (*end_reason)(const GamePos *pos, char *out /* REASON_STR_MAX */);
 
     /* Repetition and the no-progress counter. The core ends a game at the third
      * occurrence of a position (its key: board, player deciding, every field but the two
@@ -206,5 +214,9 @@ enum { NNUE_SCOPE_NAME_MAX = 15 };
 
 /* Result of the game in a position, for the protocol (absolute, by player). */
 GameResult game_result(const GameOps *g, const GamePos *pos);
+/* Why the game ended in a position, by the position alone: the game's end_reason, else
+ * "no legal move" where the player to move has none, else "" (the result alone says it);
+ * "" while the game goes on. */
+void game_end_reason(const GameOps *g, const GamePos *pos, char *out /* REASON_STR_MAX */);
 
 #endif

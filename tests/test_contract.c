@@ -1,6 +1,6 @@
 /* test_contract.c — the game contract, checked the same way for every registered game over
- * random games: notation round trips, make/unmake, keys, move lists, legality, ends; and that
- * each registered game has its folder (engine/games/<game>/). */
+ * random games: notation, make/unmake, keys, move lists, legality, ends and why they came; and
+ * that each registered game has its folder (engine/games/<game>/). */
 #include <ctype.h>
 #include <sys/stat.h>
 
@@ -141,6 +141,31 @@ static void check_make(const GameOps *g, GamePos *p, const GameConfig *cfg, bool
     }
 }
 
+/* Why the game ended: a line of printable text exactly where it ended, from the game's
+ * hook; without the hook (the same game with it switched off), "no legal move" where the
+ * player to move has none, else nothing (the result alone). */
+static void check_reason(const GameOps *g, const GamePos *p) {
+    bool over = game_result(g, p) != RESULT_NONE;
+    char why[REASON_STR_MAX], fen[POS_STR_MAX];
+    memset(why, 'x', sizeof why);
+    game_end_reason(g, p, why);
+    g->print_pos(p, fen);
+    REQUIRE(memchr(why, '\0', sizeof why), "%s: an unterminated reason in %s", g->name, fen);
+    REQUIRE(over == (why[0] != '\0'), "%s: reason '%s' in %s, a %s position", g->name, why, fen,
+            over ? "finished" : "playing");
+    for (const char *c = why; *c; c++) REQUIRE(isprint((unsigned char)*c), "%s: reason '%s' is not one line of text", g->name, why);
+    if (g->caps.end_reason) {
+        char own[REASON_STR_MAX];
+        g->end_reason(p, own);
+        REQUIRE(!strcmp(own, why), "%s: the hook says '%s', the core '%s' in %s", g->name, own, why, fen);
+    }
+    GameOps bare = *g;
+    bare.caps.end_reason = false, bare.end_reason = NULL;
+    game_end_reason(&bare, p, why);
+    const char *want = over && g->terminal(p) == OUTCOME_ONGOING ? "no legal move" : "";
+    REQUIRE(!strcmp(why, want), "%s without its hook: reason '%s', not '%s' in %s", g->name, why, want, fen);
+}
+
 /* A game over (by the position alone) has no moves; a game with no moves is over. */
 static void check_end(const GameOps *g, const GamePos *p) {
     Outcome t = g->terminal(p);
@@ -153,6 +178,7 @@ static void check_end(const GameOps *g, const GamePos *p) {
     } else {
         REQUIRE(game_result(g, p) == RESULT_NONE, "%s: moves in a finished game", g->name);
     }
+    check_reason(g, p);
     char text[16384];
     g->display(p, text, sizeof text);
     REQUIRE(strlen(text) > 0, "%s: empty display", g->name);
@@ -188,6 +214,7 @@ static void check_caps(const GameOps *g) {
     AGREE(null_move, make_null);
     AGREE(null_move, unmake_null);
     AGREE(nnue_delta, make_delta);
+    AGREE(end_reason, end_reason);
 #undef AGREE
     REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);

@@ -288,8 +288,7 @@ START_TEST(game_ends_by_queen_capture) {
     send_ok(c, "go infinite");
     ck_assert_str_eq(bestmove(c, WAIT), "0000"); /* at once: no search runs, no stop needed */
     ck_assert_int_eq(child_count(c, "info string"), 1);
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Cigar's queen captured)");
     /* a move after the end is an illegal move by the player to move */
     ck_assert(child_send(c, "position fen %s moves f1f12 a1a2", fen));
     ck_assert_str_eq(ask(c, "gameover"), "true");
@@ -310,6 +309,7 @@ START_TEST(game_ends_by_no_moves) {
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "p1turn"), "true");
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (Ivory has no legal move)");
     send_ok(c, "go infinite");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     quit(c);
@@ -334,6 +334,14 @@ START_TEST(pie_swap) {
     /* swap is legal only right after the first move */
     ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 f12f11 swap"), 1);
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    /* after the swap player 1 plays Cigar: its queen killing Ivory's wins for player 1, and
+     * Cigar's queen killed is player 2's win; the reason names the colours */
+    send_ok(c, "position startpos moves g1g7 swap f12f7 g7f7");
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (Cigar's queen captured)");
+    send_ok(c, "position startpos moves g1g7 swap f12f11 g7g6 f11f10 g6f6 f10f6");
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Ivory's queen captured)");
     quit(c);
 }
 END_TEST
@@ -350,7 +358,8 @@ START_TEST(illegal_move_forfeits) {
     ck_assert_str_eq(ask(c, "p1turn"), "true");
     send_ok(c, "d");
     ck_assert_ptr_nonnull(child_expect(c, "Fen: 5c6/5C[19]6/12/12/12/6I[19]5/12/12/12/12/12/6i5 i - 2", WAIT));
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins: illegal move 'g7g7'", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins (illegal move 'g7g7' at ply 3 (move 3 of "
+                                          "the list): not a legal move here; player 1 loses)", WAIT));
     ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
     /* the 0000 an arena appends for a dead engine, junk as a move */
@@ -617,8 +626,16 @@ START_TEST(selfplay_job) {
     ck_assert_msg(res, "no result line:\n%s", t);
     ck_assert_ptr_nonnull(strstr(t, "ply 1: player 1 plays "));
     ck_assert_ptr_nonnull(strstr(t, "To move:")); /* boards between the moves */
-    char want[16];
-    sscanf(res, "Result: %15s", want);
+    char want[16], words[256] = "";
+    sscanf(res, "Result: %15s (%255[^\n]", want, words);
+    /* "p2win (player 2 wins: why) after N plies": the words as d says them, "a draw (why)" */
+    char *after = strstr(words, ") after ");
+    ck_assert_msg(after, "result line '%.300s'", res);
+    *after = '\0';
+    char status[300], *colon = strstr(words, ": ");
+    if (!strcmp(want, "draw")) snprintf(status, sizeof status, "game over, a draw (%s)", words);
+    else if (colon) snprintf(status, sizeof status, "game over, %.*s (%s)", (int)(colon - words), words, colon + 2);
+    ck_assert_msg(!strcmp(want, "draw") || colon, "no reason in '%.300s'", res);
     child_free(c);
     /* the record replays in a UGI session to the same end */
     FILE *f = fopen(path, "r");
@@ -633,8 +650,24 @@ START_TEST(selfplay_job) {
     ck_assert(child_write(c, line, strlen(line), WAIT));
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), want);
+    ck_assert_str_eq(d_line(c, "Status: "), status); /* and to the same reason */
     free(line);
     quit(c);
+    /* a capture ends it at once; after a swap player 1 plays Cigar and the reason names colours */
+    char fen[256];
+    build_fen(fen, "I20:f1 C20:f12", 'i', '-', 4);
+    char *capture[] = {SIMIA_BINARY, "selfplay", "--depth", "2", "--quiet", "--fen", fen, NULL};
+    ck_assert_int_eq(run_job(capture, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Result: p1win (player 1 wins: Cigar's queen captured) after 1 plies\n"));
+    child_free(c);
+    build_fen(fen, "I4:c3 C4:c9", 'c', 's', 7);
+    ck_assert_int_eq(run_job(capture, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Result: p1win (player 1 wins: Ivory's queen captured) after 1 plies\n"));
+    child_free(c);
+    char *unfinished[] = {SIMIA_BINARY, "selfplay", "--depth", "1", "--quiet", "--max-plies", "2", NULL};
+    ck_assert_int_eq(run_job(unfinished, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Result: none (unfinished) after 2 plies\n"));
+    child_free(c);
     char *bad[] = {SIMIA_BINARY, "selfplay", "--depth", "zero", NULL};
     ck_assert_int_eq(run_job(bad, &c), 2);
     child_free(c);

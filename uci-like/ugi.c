@@ -607,16 +607,13 @@ static bool cmd_display(Ugi *u, Args *a) {
     append(text, size, &n, "Key: %016" PRIx64 "\n", g->key(p));
     static const char *const WINNER[] = {[RESULT_P1_WIN] = "player 1 wins", [RESULT_P2_WIN] = "player 2 wins",
                                          [RESULT_DRAW] = "a draw", [RESULT_NONE] = "no result"};
-    if (engine_position_status(u->e) == POS_FORFEIT) {
-        /* the reason quotes the illegal move as it came: bytes a peer sent are escaped */
-        char why[sizeof u->position_error * 4];
-        escape(u->position_error, why);
-        append(text, size, &n, "Status: game over, %s: %s\n", WINNER[engine_result(u->e)], why);
-    } else if (engine_repetition_end(u->e)) {
-        append(text, size, &n, "Status: game over, %s: the position occurred for the third time\n",
-               WINNER[engine_result(u->e)]);
-    } else if (engine_game_over(u->e)) {
-        append(text, size, &n, "Status: game over, %s\n", WINNER[engine_result(u->e)]);
+    if (engine_game_over(u->e)) {
+        /* the reason of a forfeit quotes the illegal move as it came: bytes a peer sent are escaped */
+        char why[ERR_STR_MAX], clean[sizeof why * 4];
+        engine_end_reason(u->e, why, sizeof why);
+        escape(why, clean);
+        append(text, size, &n, "Status: game over, %s%s%s%s\n", WINNER[engine_result(u->e)], clean[0] ? " (" : "",
+               clean, clean[0] ? ")" : "");
     } else {
         append(text, size, &n, "Status: playing, player %d to move\n", engine_player_to_move(u->e) + 1);
     }

@@ -267,17 +267,11 @@
     return view;
   }
 
-  // Why the game ended: the engine's own words when its Status line gives them (repetition,
-  // an illegal move), else the game's table reads them from the position and the last move.
+  // Why the game ended: the engine's words, the end of its Status line (`game over, player
+  // 2 wins (Ivory's queen captured)`), with players named as the page names their sides.
   function reasonOf(v) {
-    const m = /^game over, [^:]+: (.+)$/.exec(v.status);
-    if (m) return m[1];
-    const t = table();
-    if (!t || !t.reason) return '';
-    try {
-      return t.reason({ fields: v.model ? v.model.fields : null, model: v.model, result: v.result,
-        lastMove: v.moves[v.moves.length - 1] || '', options: st.values, noFen: !v.fen }) || '';
-    } catch (e) { return ''; }
+    const m = /^game over, [^(]+ \((.+)\)$/.exec(v.status);
+    return m ? m[1].replace(/\bplayer ([12])\b/g, (_, n) => sideName(+n, v)) : '';
   }
 
   // Ask the engine everything the page shows about the current position.

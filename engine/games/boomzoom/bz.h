@@ -121,6 +121,7 @@ void bz_startpos(GamePos *gp, const GameConfig *cfg);
 bool bz_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void bz_print_pos(const GamePos *gp, char *out);
 void bz_display(const GamePos *gp, char *out, size_t size);
+void bz_end_reason(const GamePos *gp, char *out);
 Move bz_parse_move(const GamePos *gp, const char *text);
 void bz_print_move(const GamePos *gp, Move m, char *out);
 

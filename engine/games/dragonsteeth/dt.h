@@ -173,6 +173,7 @@ void dt_startpos(GamePos *gp, const GameConfig *cfg);
 bool dt_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void dt_print_pos(const GamePos *gp, char *out);
 void dt_display(const GamePos *gp, char *out, size_t size);
+void dt_end_reason(const GamePos *gp, char *out);
 Move dt_parse_move(const GamePos *gp, const char *text);
 void dt_print_move(const GamePos *gp, Move m, char *out);
 Key dt_compute_key(const DTPos *p);

@@ -101,6 +101,7 @@ void mad_startpos(GamePos *gp, const GameConfig *cfg);
 bool mad_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mad_print_pos(const GamePos *gp, char *out);
 void mad_display(const GamePos *gp, char *out, size_t size);
+void mad_end_reason(const GamePos *gp, char *out);
 Move mad_parse_move(const GamePos *gp, const char *text);
 void mad_print_move(const GamePos *gp, Move m, char *out);
 

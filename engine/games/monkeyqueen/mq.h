@@ -156,6 +156,7 @@ void mq_mirror(GamePos *gp);
 bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);
+void mq_end_reason(const GamePos *gp, char *out);
 Move mq_parse_move(const GamePos *gp, const char *text);
 bool mq_make_null(GamePos *gp, GameUndo *u);
 void mq_unmake_null(GamePos *gp, const GameUndo *u);

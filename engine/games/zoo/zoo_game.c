@@ -65,7 +65,7 @@ static int zoo_progress_left(const GamePos *gp) {
 }
 
 GameOps ZOO_CONTEST = {
-    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
@@ -97,6 +97,7 @@ GameOps ZOO_CONTEST = {
     .unmake_null = zoo_unmake_null,
     .terminal = zoo_terminal,
     .no_moves_outcome = zoo_no_moves_outcome,
+    .end_reason = zoo_end_reason,
     .repetition_outcome = zoo_repetition_outcome,
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,
