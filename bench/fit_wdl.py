@@ -105,7 +105,7 @@ def main():
                     - 1 / (1 + math.exp(min(60.0, (draw + s) / scale))) for s, _ in records)
     print(f"wdl_scale {round(scale)}, wdl_draw {round(draw)}: mean log-loss {nll(records, scale, draw):.4f} "
           f"(the default scale 400 without draws: {nll(records, 400.0, 0.0):.4f}); "
-          f"draws predicted {100.0 * predicted / len(records):.1f}%")
+          f"draws predicted {max(0.0, 100.0 * predicted / len(records)):.1f}%")
 
 
 if __name__ == "__main__":

@@ -90,8 +90,11 @@ int strength_choose(const int *expected, int n, int noise, uint64_t seed) {
 static void relay_info(void *ctx, const SearchInfo *in) {
     StrengthRelay *r = ctx;
     int k = in->multipv - 1;
+    /* A first line again at the depth of the lines kept is the search's last word (a better
+     * move found in the next, unfinished iteration): the choice is among one iteration's lines. */
+    bool last_word = k == 0 && in->depth == r->depth && r->have[1];
     if (in->bound == BOUND_EXACT && k >= 0 && k < r->set.lines && k < STRENGTH_LINES_MAX && in->pv_len >= 1 &&
-        in->depth >= r->depth) {
+        in->depth >= r->depth && !last_word) {
         if (in->depth > r->depth) {
             r->depth = in->depth;
             memset(r->have, 0, sizeof r->have);
