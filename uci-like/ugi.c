@@ -678,7 +678,7 @@ static bool cmd_eval(Ugi *u, Args *a) {
     char text[8192], eval[EVAL_TOLD_MAX];
     const GameOps *g = engine_game(u->e);
     size_t n = (size_t)snprintf(text, sizeof text, "Game: %s (%s)\n", g->title, g->name);
-    g->eval_trace(engine_position(u->e), text + n, sizeof text - n - ERR_STR_MAX - EVAL_TOLD_MAX);
+    g->eval_trace(engine_position(u->e), text + n, sizeof text - n - ERR_STR_MAX - 2 * EVAL_TOLD_MAX);
     /* The learned evaluation's line: exactly one, its value or why there is none. */
     const char *why;
     const NnueNet *net = engine_net(u->e, &why);
