@@ -79,6 +79,22 @@ static inline void nnue_delta_add(NnueDelta *d, int view, uint32_t f) {
 }
 /* The most position features (features_dynamic) a view may list. */
 enum { NNUE_DYNAMIC_MAX = 128 };
+/* The core's strength levels (engine/strength.c: a node count per move, and below the lowest a
+ * choice among the best lines), weakest first; a game measures the Elo of each (GameCalibration). */
+#define STRENGTH_LEVELS 5
+
+/* What a game measured about its own play, for the conventions GUIs expect (UCI_Elo,
+ * UCI_ShowWDL); all zero: the core's defaults (engine/strength.c, engine/wdl.c). Each game's
+ * page says how its numbers were measured; tests/test_contract.c checks their shape. */
+typedef struct {
+    /* The UCI_Elo of each strength level in this game, rising. The second level (Beginner,
+     * 100 nodes a move) is the scale's anchor: STRENGTH_ANCHOR_ELO in every game. */
+    int level_elo[STRENGTH_LEVELS];
+    /* Score to result, for a score s of the player to move (centi-units): a win with chance
+     * 1/(1+exp((wdl_draw - s)/wdl_scale)), a loss the same for -s, a draw the rest. wdl_draw
+     * is 0 for a game without draws. */
+    int wdl_scale, wdl_draw;
+} GameCalibration;
 
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */
@@ -87,6 +103,7 @@ typedef struct GameOps {
     int n_options;
     const char *option_prefix; /* put before each option's name in `ugi` ("" for none) */
     GameCaps caps;
+    GameCalibration calib;
 
     /* Builds the game's read-only tables and completes this table (once, whoever calls
      * first; called before anything else). Returns the instruction set the game's hot

@@ -611,8 +611,10 @@ static void report_line(SearchThread *t, const RootMove *rm, int depth, int line
 static bool enough(SearchThread *t, int depth, int changes, Score drop) {
     const SearchShared *sh = t->sh;
     const SearchLimits *l = &sh->job->limits;
-    if (l->infinite) return false;
     Score s = t->root[0].score;
+    /* go mate N: the win asked for is proved (an infinite search then waits for stop). */
+    if (l->mate && s > SCORE_WIN_MIN && SCORE_WIN - s <= 2 * l->mate - 1) return true;
+    if (l->infinite) return false;
     /* A forced win found and confirmed a few plies deeper: nothing left to learn. */
     if (s >= SCORE_WIN_MIN && depth >= 2 * (SCORE_WIN - s) + 4 && (l->time[0] >= 0 || l->time[1] >= 0 || l->movetime >= 0))
         return true;

@@ -7,6 +7,7 @@
 #include "engine/game.h"
 #include "engine/perft.h"
 #include "engine/prng.h"
+#include "engine/strength.h"
 #include "testutil.h"
 
 /* Random games per game and option set (a quarter in sanitizer builds); SIMIA_CONTRACT_GAMES
@@ -325,12 +326,53 @@ START_TEST(game_folder) {
 }
 END_TEST
 
+/* What a game measured about its play (GameCalibration): the Elo of the strength levels rising
+ * from the anchor, a score-to-result model that makes sense; its page says the same numbers. */
+START_TEST(calibration) {
+    const GameOps *g = GAMES[_i];
+    const GameCalibration *c = &g->calib;
+    bool declared = false;
+    for (int k = 0; k < STRENGTH_LEVELS; k++) declared |= c->level_elo[k] != 0;
+    if (declared) {
+        ck_assert_msg(c->level_elo[STRENGTH_ANCHOR_LEVEL] == STRENGTH_ANCHOR_ELO, "%s: the anchor level is %d, not %d",
+                      g->name, c->level_elo[STRENGTH_ANCHOR_LEVEL], STRENGTH_ANCHOR_ELO);
+        for (int k = 0; k < STRENGTH_LEVELS; k++) {
+            ck_assert_msg(c->level_elo[k] >= 100 && c->level_elo[k] <= 4000, "%s: level %d at %d", g->name, k,
+                          c->level_elo[k]);
+            ck_assert_msg(k == 0 || c->level_elo[k] > c->level_elo[k - 1], "%s: the levels' Elo must rise", g->name);
+        }
+    }
+    ck_assert_msg(c->wdl_scale == 0 ? c->wdl_draw == 0 : c->wdl_scale >= 20 && c->wdl_scale <= 20000,
+                  "%s: wdl_scale %d", g->name, c->wdl_scale);
+    ck_assert_msg(c->wdl_draw >= 0 && c->wdl_draw <= 10 * c->wdl_scale, "%s: wdl_draw %d", g->name, c->wdl_draw);
+    /* the page's line, as each game's page writes it (engine/games/<game>/README.md) */
+    const int *e = strength_scale(g);
+    char want[160], path[512];
+    snprintf(want, sizeof want, "levels %d, %d, %d, %d, %d; wdl_scale %d, wdl_draw %d.", e[0], e[1], e[2], e[3], e[4],
+             c->wdl_scale ? c->wdl_scale : WDL_SCALE_DEFAULT, c->wdl_draw);
+    snprintf(path, sizeof path, "%s/%s/README.md", SIMIA_GAMES_DIR, g->name);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f, "%s: no page", path);
+    static char page[1 << 20];
+    size_t n = fread(page, 1, sizeof page - 1, f);
+    page[n] = 0;
+    fclose(f);
+    /* the line may wrap: compare with runs of blanks as one space */
+    char *o = page;
+    for (const char *i = page; *i; i++)
+        if (!(isspace((unsigned char)*i) && o > page && o[-1] == ' ')) *o++ = isspace((unsigned char)*i) ? ' ' : *i;
+    *o = 0;
+    ck_assert_msg(strstr(page, want), "%s: the page does not say '%s' (its section UCI_Elo and UCI_ShowWDL)", path, want);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("contract");
     TCase *tc = tcase_create("contract");
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, registry);
     tcase_add_loop_test(tc, game_folder, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, calibration, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

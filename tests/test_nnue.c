@@ -616,7 +616,16 @@ START_TEST(protocol_options) {
         snprintf(none, sizeof none, "NNUE evaluation: none (no net for %s)", g->name);
     }
     ck_assert_str_eq(ask_eval(c), none);
+    /* What evaluates is told at the first isready, then after every EvalFile. */
+    char told[512];
+    snprintf(told, sizeof told, "info string evaluation of %s: %s", g->title,
+             nnue_embedded(g, &embedded, &embedded_size) ? "the embedded net (" : "hand-written (");
+    ck_assert(child_send(c, "isready"));
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert(child_send(c, "setoption name EvalFile value %s", good));
+    snprintf(told, sizeof told, "info string evaluation of %s: the net in %s (%s, %d features, hidden 64)", g->title, good,
+             g->nnue_feature_set, g->nnue_features);
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert_str_eq(ask_eval(c), want);
     /* Refused files leave the loaded net in place, each with one error line. */
     ck_assert(child_send(c, "setoption name EvalFile value %s", bad));
@@ -626,6 +635,7 @@ START_TEST(protocol_options) {
     expect_one_error(c, "for the game");
     ck_assert(child_send(c, "setoption name EvalFile value /nonexistent/simia.nnue"));
     expect_one_error(c, "cannot open");
+    ck_assert_int_eq(child_count(c, "info string evaluation"), 0); /* refused: nothing changed */
     ck_assert_str_eq(ask_eval(c), want);
     /* bench's evaluation speed, with the net. */
     if (_i == 0) {
@@ -688,6 +698,9 @@ START_TEST(protocol_options) {
     }
     /* Empty: back to the embedded net (none yet). */
     ck_assert(child_send(c, "setoption name EvalFile value <empty>"));
+    snprintf(told, sizeof told, "info string evaluation of %s: %s", g->title,
+             nnue_embedded(g, &embedded, &embedded_size) ? "the embedded net (" : "hand-written (");
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert_str_eq(ask_eval(c), none);
     ck_assert(child_send(c, "quit"));
     ck_assert_int_eq(child_wait(c, 20000), 0);

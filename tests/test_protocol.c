@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "conversation.h"
+#include "engine/strength.h"
 #include "testutil.h"
 
 static const GameOps *G;
@@ -38,6 +39,13 @@ START_TEST(handshake) {
     ck_assert_ptr_nonnull(strstr(t, "option name IvoryHeight type spin default 20 min 2 max 99\n"));
     ck_assert_ptr_nonnull(strstr(t, "option name CigarHeight type spin default 20 min 2 max 99\n"));
     ck_assert_ptr_nonnull(strstr(t, "option name Debug Log File type string default <empty>\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name UCI_LimitStrength type check default false\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name UCI_ShowWDL type check default false\n"));
+    int lo, hi;
+    strength_range(&lo, &hi);
+    char elo[128];
+    snprintf(elo, sizeof elo, "option name UCI_Elo type spin default %d min %d max %d\n", STRENGTH_ANCHOR_ELO, lo, hi);
+    ck_assert_msg(strstr(t, elo), "no '%s' in:\n%s", elo, t);
     ck_assert_msg(strstr(t, "\nugiok\n"), "ugiok must be a whole line");
     child_transcript_reset(c);
     send_ok(c, "uci"); /* the UCI alias */
@@ -257,6 +265,8 @@ START_TEST(bench_over_protocol) {
     send_ok(c, "position startpos moves g1g7");
     send_ok(c, "bench 1");
     ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: ", 20000));
+    ck_assert_int_eq(child_count(c, "Game: Monkey Queen (monkeyqueen)"), 1);
+    ck_assert_int_eq(child_count(c, "Evaluation: the embedded net (monkeyqueen-"), 1);
     ready(c);
     ck_assert_str_eq(ask(c, "p1turn"), "true"); /* a new game from the start afterwards */
     ck_assert_int_eq(errors_of(c, "bench nonsense"), 1);
@@ -264,6 +274,181 @@ START_TEST(bench_over_protocol) {
     ck_assert_int_eq(errors_of(c, "bench 1"), 1); /* not while searching */
     send_ok(c, "stop");
     bestmove(c, WAIT);
+    quit(c);
+}
+END_TEST
+
+/* ---- what GUIs and arenas set: strength, win/draw/loss, go mate, debug, the net ---- */
+
+/* A search from a fresh transcript: sends go, waits for its bestmove (returned). */
+static const char *go_fresh(Child *c, const char *go) {
+    child_transcript_reset(c);
+    send_ok(c, go);
+    return bestmove(c, WAIT);
+}
+
+/* The three numbers after " wdl " in an info line: present, each 0..1000, summing to 1000. */
+static void wdl_in(const char *line, int w[3]) {
+    const char *at = strstr(line, " wdl ");
+    ck_assert_msg(at && sscanf(at, " wdl %d %d %d", &w[0], &w[1], &w[2]) == 3, "no wdl in '%s'", line);
+    for (int k = 0; k < 3; k++) ck_assert_msg(w[k] >= 0 && w[k] <= 1000, "'%s'", line);
+    ck_assert_msg(w[0] + w[1] + w[2] == 1000, "wdl not summing to 1000: '%s'", line);
+}
+
+START_TEST(show_wdl) {
+    Child *c = start();
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_ShowWDL value true"), 0);
+    send_ok(c, "position startpos moves g1g4 f12f9 g4c4");
+    go_fresh(c, "go depth 4");
+    int lines = 0;
+    for (const char *t = child_transcript(c); (t = strstr(t, "info depth ")); t++) {
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
+        int w[3], cp;
+        wdl_in(line, w);
+        const char *sc = strstr(line, " score cp ");
+        ck_assert_msg(sc, "'%s'", line);
+        ck_assert(sscanf(sc, " score cp %d", &cp) == 1);
+        ck_assert_msg(w[1] == 0, "Monkey Queen has no draws: '%s'", line);
+        ck_assert_msg((w[0] >= w[2]) == (cp >= 0) || w[0] == w[2], "'%s'", line);
+        ck_assert_msg(strstr(line, " wdl ") < strstr(line, " nodes "), "'%s'", line);
+        lines++;
+    }
+    ck_assert_int_ge(lines, 4);
+    /* a forced win: 1000 0 0 (the win in three plies of test_search.c) */
+    char fen[256];
+    build_fen(fen, "I5:k3 i:c5 C2:a1 c:l10", 'i', '-', 20);
+    ck_assert(child_send(c, "position fen %s", fen));
+    go_fresh(c, "go depth 4");
+    ck_assert_msg(strstr(child_transcript(c), " score mate 2 wdl 1000 0 0 "), "%s", child_transcript(c));
+    /* off again: no wdl */
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_ShowWDL value false"), 0);
+    go_fresh(c, "go depth 2");
+    ck_assert_ptr_null(strstr(child_transcript(c), " wdl "));
+    quit(c);
+}
+END_TEST
+
+/* The last line starting with prefix in the transcript (its number in the line after key). */
+static long long number_after(Child *c, const char *key) {
+    const char *t = child_transcript(c), *last = NULL;
+    for (const char *s = t; (s = strstr(s, key)); s++) last = s;
+    ck_assert_msg(last, "no '%s' in %s", key, t);
+    return strtoll(last + strlen(key), NULL, 10);
+}
+
+START_TEST(limit_strength) {
+    int lo, hi;
+    strength_range(&lo, &hi);
+    Child *c = start();
+    char cmd[128];
+    /* UCI_Elo within its range, and refused outside (one error each, the value kept) */
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", lo - 1);
+    ck_assert_int_eq(errors_of(c, cmd), 1);
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", hi + 1);
+    ck_assert_int_eq(errors_of(c, cmd), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "it stays 1000"));
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", hi);
+    ck_assert_int_eq(errors_of(c, cmd), 0);
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", lo);
+    ck_assert_int_eq(errors_of(c, cmd), 0);
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_LimitStrength value true"), 0);
+    /* a go without limits ends by itself at the level's nodes */
+    send_ok(c, "position startpos moves g1g4 f12f9 g4c4");
+    go_fresh(c, "go");
+    ck_assert_int_le(number_after(c, " nodes "), (long long)strength_setting(game_find("monkeyqueen"), lo).nodes);
+    /* go infinite: the bestmove waits for stop */
+    child_transcript_reset(c);
+    send_ok(c, "go infinite");
+    ck_assert_ptr_null(child_expect(c, "bestmove", 400));
+    send_ok(c, "stop");
+    bestmove(c, WAIT);
+    /* a go's own node limit below the level's wins */
+    go_fresh(c, "go nodes 60");
+    ck_assert_int_le(number_after(c, " nodes "), 60);
+    /* a game whose scale ends below UCI_Elo: told once that it plays at its top */
+    for (int i = 0; i < GAMES_COUNT; i++) {
+        const int *e = strength_scale(GAMES[i]);
+        if (e[STRENGTH_LEVELS - 1] >= hi) continue;
+        snprintf(cmd, sizeof cmd, "setoption name Game value %s", GAMES[i]->name);
+        ck_assert_int_eq(errors_of(c, cmd), 0);
+        snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", hi);
+        ck_assert_int_eq(errors_of(c, cmd), 0);
+        send_ok(c, "position startpos");
+        for (int k = 0; k < 2; k++) {
+            go_fresh(c, "go depth 1");
+            char note[160];
+            snprintf(note, sizeof note, "info string UCI_Elo %d is outside the scale of %s (%d to %d): it plays at %d", hi,
+                     GAMES[i]->title, e[0], e[STRENGTH_LEVELS - 1], e[STRENGTH_LEVELS - 1]);
+            ck_assert_msg(child_count(c, note) == (k == 0), "'%s', go %d: %s", note, k + 1, child_transcript(c));
+        }
+        break;
+    }
+    quit(c);
+}
+END_TEST
+
+START_TEST(go_mate_over_protocol) {
+    char fen[256];
+    build_fen(fen, "I5:k3 i:c5 C2:a1 c:l10", 'i', '-', 20); /* a win in three plies */
+    Child *c = start();
+    ck_assert(child_send(c, "position fen %s", fen));
+    const char *best = go_fresh(c, "go mate 2");
+    ck_assert_str_eq(best, "c5c3");
+    ck_assert_msg(strstr(child_transcript(c), " score mate 2 "), "%s", child_transcript(c));
+    ck_assert_int_le(number_after(c, "info depth "), 3);
+    ck_assert_int_eq(child_count(c, "info string error"), 0);
+    quit(c);
+}
+END_TEST
+
+START_TEST(debug_on_off) {
+    Child *c = start();
+    send_ok(c, "position startpos moves g1g7");
+    ck_assert_int_eq(errors_of(c, "debug on"), 0);
+    go_fresh(c, "go depth 1");
+    ck_assert_int_eq(child_count(c, "info string debug: search: depth 1, "), 1);
+    ck_assert_int_eq(errors_of(c, "DEBUG OFF"), 0);
+    go_fresh(c, "go depth 1");
+    ck_assert_int_eq(child_count(c, "info string debug"), 0);
+    /* on with a word too many: said, and on all the same */
+    ck_assert_int_eq(errors_of(c, "debug on please"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_LimitStrength value true"), 0);
+    go_fresh(c, "go depth 1");
+    ck_assert_int_eq(child_count(c, "info string debug: strength: UCI_Elo 1000 in Monkey Queen: 100 nodes a move"), 1);
+    quit(c);
+}
+END_TEST
+
+/* What evaluates, told as an info string: at the first isready (after the options sent
+ * before it), then whenever a change of option changes it. */
+START_TEST(evaluation_told) {
+    Child *c = start();
+    send_ok(c, "setoption name Use NNUE value false");
+    send_ok(c, "position startpos");
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Monkey Queen: hand-written (Use NNUE is off)"), 1);
+    ck_assert_int_eq(child_count(c, "info string"), 1);
+    child_transcript_reset(c);
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string"), 0); /* nothing new */
+    send_ok(c, "setoption name Use NNUE value true");
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Monkey Queen: the embedded net (monkeyqueen-"), 1);
+    child_transcript_reset(c);
+    send_ok(c, "setoption name Use NNUE value true"); /* the same again: nothing to tell */
+    send_ok(c, "setoption name Game value zoo");
+    send_ok(c, "setoption name ZooWidth value 7"); /* a board its net does not serve */
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string"), 2);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Zoo Contest: the embedded net (zoo-"), 1);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Zoo Contest: hand-written (the net of zoo serves "), 1);
+    /* eval names the game and what the search evaluates with */
+    send_ok(c, "position startpos");
+    child_transcript_reset(c);
+    send_ok(c, "eval");
+    ck_assert_ptr_nonnull(child_expect(c, "Search evaluation: hand-written (the net of zoo serves ", WAIT));
+    ck_assert_int_eq(child_count(c, "Game: Zoo Contest (zoo)"), 1);
     quit(c);
 }
 END_TEST
@@ -420,7 +605,19 @@ START_TEST(error_lines) {
         {"go nodes -5", 1},
         {"go movetime -1", 1},
         {"go movestogo -1", 1},
-        {"go mate 3", 1},
+        {"go mate", 1},
+        {"go mate 0", 1},
+        {"go mate -1", 1},
+        {"go mate x", 1},
+        {"go mate 2 depth", 1},
+        {"debug", 0},
+        {"debug maybe", 0},
+        {"debug on now", 0},
+        {"setoption name UCI_Elo value 99999", 0},
+        {"setoption name UCI_Elo value -5", 0},
+        {"setoption name UCI_Elo value strong", 0},
+        {"setoption name UCI_LimitStrength value yes", 0},
+        {"setoption name UCI_ShowWDL value 1", 0},
         {"go p1time", 1},
         {"query", 0},
         {"query foo", 0},
@@ -687,6 +884,11 @@ static Suite *suite(void) {
     tcase_add_test(t, ponder);
     tcase_add_test(t, perft_over_protocol);
     tcase_add_test(t, bench_over_protocol);
+    tcase_add_test(t, show_wdl);
+    tcase_add_test(t, limit_strength);
+    tcase_add_test(t, go_mate_over_protocol);
+    tcase_add_test(t, debug_on_off);
+    tcase_add_test(t, evaluation_told);
     tcase_add_test(t, game_ends_by_queen_capture);
     tcase_add_test(t, game_ends_by_no_moves);
     tcase_add_test(t, pie_swap);

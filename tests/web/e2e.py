@@ -873,6 +873,33 @@ def check_browser_killed(d, port, engine, ref, game):
     log("   a killed browser's engine ends")
 
 
+def check_levels(d, port, game):
+    """A level is a strength on the game's UCI_Elo scale: the page sets UCI_LimitStrength and
+    UCI_Elo before each of Simia's moves and sends a go the strength limit ends; a custom limit
+    turns the strength limit off."""
+    page = Page(d)
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&level=beginner")
+    page.click("#log-box summary")
+    wait_for(lambda: len(moves_of(page.snap())) >= 4 or page.snap()["state"] == "over", 60,
+             "level Beginner: Simia made no moves")
+    page.click("#pause")
+    text = d.execute_script("return document.getElementById('log').textContent || ''")
+    for want in ("> setoption name UCI_LimitStrength value true", "> setoption name UCI_Elo value 1000", "\n> go\n"):
+        check(want in text, f"level Beginner: the page did not send '{want.strip()}'")
+    check("nodes" not in "".join(l for l in text.splitlines() if l.startswith("> go")),
+          "level Beginner: a node limit of the page's own")
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&nodes=300")
+    page.click("#log-box summary")
+    wait_for(lambda: len(moves_of(page.snap())) >= 2 or page.snap()["state"] == "over", 60,
+             "a custom node limit: Simia made no moves")
+    page.click("#pause")
+    text = d.execute_script("return document.getElementById('log').textContent || ''")
+    check("> setoption name UCI_LimitStrength value false" in text and "> go nodes 300" in text,
+          "a custom limit: the strength limit not turned off, or not its go")
+    check_console(d, "levels")
+    log("   levels: Beginner sets UCI_Elo 1000 with UCI_LimitStrength, a custom limit turns it off")
+
+
 def _ppid(pid):
     try:
         return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
@@ -1000,6 +1027,7 @@ def main():
         ref.ask([f"setoption name Game value {first}"] if ref.option("Game") else [])
         ref.ask(["uginewgame"])
         check_engine_vs_engine(d, port, ref, first, 60)
+        check_levels(d, port, first)
         check_robustness(d, port, engine, ref, first, maxforks)
         d.get(f"http://127.0.0.1:{port}/?game={first}&mode=human-vs-engine&movetime=300&human=p2")
         time.sleep(1.0)

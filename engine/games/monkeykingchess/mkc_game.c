@@ -118,7 +118,11 @@ static int mkc_history_index(const GamePos *gp, Move m) {
 }
 
 GameOps MONKEY_KING_CHESS = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
+             .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1350, 1810, 2200}, .wdl_scale = 373, .wdl_draw = 616},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,
