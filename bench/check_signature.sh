@@ -4,8 +4,11 @@
 # newest `Bench: N` line on the main line of the git history: a change of search behaviour
 # that no commit announced fails.
 # Usage: bash bench/check_signature.sh SIMIA      (CI runs it from tests/run.sh)
+# Example, from the top of a clone after uci-like/quickstart.sh: bash bench/check_signature.sh build/simia
 set -euo pipefail
-simia=$(realpath "$1")
+. "$(dirname "$0")/need.sh"
+[ $# -eq 1 ] || { echo "usage: bash bench/check_signature.sh SIMIA" >&2; exit 2; }
+simia=$(need_exec check_signature.sh SIMIA "$1") || exit 2
 cd "$(dirname "$0")/.."
 status=0
 for file in engine/games/*/signature.txt; do
