@@ -261,6 +261,38 @@ START_TEST(random_games) {
 }
 END_TEST
 
+/* A position string with a wrong number of fields is refused alike in every game, the count
+ * said right: "position string: 1 field, expected N (...)", "empty", "more than N fields". */
+START_TEST(field_count_messages) {
+    const GameOps *g = GAMES[_i];
+    GameConfig cfg = test_config(g, NULL);
+    GamePos p;
+    g->startpos(&p, &cfg);
+    char text[POS_STR_MAX + 8], err[ERR_STR_MAX], want[96];
+    g->print_pos(&p, text);
+    int n = 1;
+    for (const char *c = text; *c; c++) n += *c == ' ';
+    struct { const char *text; char want[96]; } cases[4] = {{"garbage", ""}, {"", ""}, {"  ", ""}, {text, ""}};
+    snprintf(cases[0].want, sizeof cases[0].want, "position string: 1 field, expected %d (", n);
+    snprintf(cases[1].want, sizeof cases[1].want, "position string: empty, expected %d fields (", n);
+    snprintf(cases[2].want, sizeof cases[2].want, "position string: empty, expected %d fields (", n);
+    strcat(text, " 0");
+    snprintf(cases[3].want, sizeof cases[3].want, "position string: more than %d fields, expected %d (", n, n);
+    for (int k = 0; k < 4; k++) {
+        GamePos q = p;
+        ck_assert_msg(!g->parse_pos(&q, cases[k].text, &cfg, err), "%s: '%s' accepted", g->name, cases[k].text);
+        ck_assert_msg(strstr(err, cases[k].want), "%s: '%s' refused as '%s', not '%s...'", g->name, cases[k].text, err,
+                      cases[k].want);
+    }
+    /* One field short: the count of what was given. */
+    *strrchr(text, ' ') = '\0';
+    *strrchr(text, ' ') = '\0';
+    snprintf(want, sizeof want, "position string: %d field%s, expected %d (", n - 1, n - 1 == 1 ? "" : "s", n);
+    ck_assert_msg(!g->parse_pos(&p, text, &cfg, err) && strstr(err, want), "%s: '%s' refused as '%s', not '%s...'",
+                  g->name, text, err, want);
+}
+END_TEST
+
 /* The registry's promises: names unique, each game found by its name in any case. */
 START_TEST(registry) {
     for (int i = 0; i < GAMES_COUNT; i++) {
@@ -302,6 +334,7 @@ int main(void) {
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, registry);
     tcase_add_loop_test(tc, game_folder, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, field_count_messages, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

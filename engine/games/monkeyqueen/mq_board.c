@@ -2,6 +2,7 @@
  * with precise errors, print), move text and the board display. */
 #include "mq.h"
 #include "../common/fail.h"
+#include "../common/fields.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -162,8 +163,7 @@ bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     const char *f[5];
     size_t len[5];
     int n = split_fields(text, f, len);
-    if (n != 4)
-        return kit_fail(err, "position string: %d fields, expected 4 (board side swap ply)", n);
+    if (n != 4) return fields_count_fail(err, n, 4, "board side swap ply");
     MQPos p;
     mq_clear(&p);
     if (!parse_board(&p, f[0], len[0], err)) return false;
