@@ -188,7 +188,7 @@ def board_from_diagram(d):
             continue
         row = []
         for c in cols:
-            cell = l[c:c + 3].strip()
+            cell = l[max(c - 2, 0):c + 1].strip()  # a cell ends under its letter: ".", "i", "I9", "C20"
             q = re.match(r"^([IC])\s*(\d+)$", cell)
             row.append("" if cell == "." else (f"{q.group(1)}[{q.group(2)}]" if q else cell))
         rows.append(row)
