@@ -175,24 +175,19 @@ def board_from_squares(squares):
 
 
 def board_from_diagram(d):
-    """Monkey Queen's board read from `d`'s drawing, for a finished game without a position string."""
-    header = next((l for l in d if re.match(r"^\s+a\s+b\s+c", l)), None)
-    if not header:
-        return None
-    if any(f not in header for f in "abcdefghijkl"):
-        return None
-    cols = [header.index(f) for f in "abcdefghijkl"]
+    """Monkey Queen's board read from `d`'s drawing, for a finished game without a position string:
+    each board row is its rank's number and one word a cell (".", "i", "C20"), files a to l."""
     rows = []
     for l in d:
-        if l == header or not re.match(r"^\s*\d+\s", l):
+        w = l.split()
+        if len(w) < 13 or not w[0].isdigit():
             continue
         row = []
-        for c in cols:
-            cell = l[max(c - 2, 0):c + 1].strip()  # a cell ends under its letter: ".", "i", "I9", "C20"
-            q = re.match(r"^([IC])\s*(\d+)$", cell)
+        for cell in w[1:13]:
+            q = re.match(r"^([IC])(\d+)$", cell)
             row.append("" if cell == "." else (f"{q.group(1)}[{q.group(2)}]" if q else cell))
         rows.append(row)
-    return board_text(rows)
+    return board_text(rows) if len(rows) == 12 else None
 
 
 def expected_slots(game, fen):
