@@ -42,18 +42,23 @@ else
 fi
 
 # Between the socket and the engine: a line filter that refuses the options naming server
-# files (Debug Log File appends to any path, BookFile opens one). A refused line becomes an
-# unknown command, so the engine itself answers it with its usual error line. The engine
-# matches option names ignoring case and spacing; so does the filter.
+# files (Debug Log File appends to any path, BookFile opens one). The filter answers a refused
+# line itself, whole, in the engine's form (one `info string error:` line, before anything the page
+# sends after it), and the engine never sees it. The engine matches option names ignoring case
+# and spacing; so does the filter.
 # When the engine ends by itself (a crash), the filter ends too, so that the page hears of it
 # at once instead of at its next command.
 filter='$| = 1;
 my $pid = open(my $engine, "|-", @ARGV) or die "cannot start @ARGV: $!\n";
 $SIG{CHLD} = sub { exit(waitpid($pid, 0) == $pid ? $? >> 8 : 1) };
 select($engine); $| = 1;
+my %name = (debuglogfile => "Debug Log File", bookfile => "BookFile");
 while (my $line = <STDIN>) {
     (my $key = lc $line) =~ s/[\s\x00]+//g;
-    $line = "refused-by-web-server:setoption-naming-a-file\n" if $key =~ /^setoptionname(debuglogfile|bookfile)/;
+    if ($key =~ /^setoptionname(debuglogfile|bookfile)/) {
+        print STDOUT "info string error: setoption: option \x27$name{$1}\x27 is refused by the web server (it names a file on the server)\n";
+        next;
+    }
     print $engine $line;
 }
 $SIG{CHLD} = "DEFAULT";
