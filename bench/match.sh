@@ -84,7 +84,8 @@ path_b=$(need_exec match.sh "engine B" "${2%% *}") || exit 2
 args_a= args_b=
 [ "${1%% *}" = "$1" ] || args_a=${1#* }
 [ "${2%% *}" = "$2" ] || args_b=${2#* }
-arena=$(need_arena match.sh "$arena") || exit 2
+# The arena (not needed by the Slurm merge job, which plays nothing).
+[ "$merge_only" = 1 ] || arena=$(need_arena match.sh "$arena") || exit 2
 [ -n "$openings" ] || openings=$here/../engine/games/$game/openings.txt
 [ -f "$openings" ] && [ -r "$openings" ] || { echo "match.sh: cannot read the openings file '$openings'" >&2; exit 2; }
 if [ -n "$hosts" ] && ! { [ -f "$hosts" ] && [ -r "$hosts" ]; }; then echo "match.sh: cannot read the hosts file '$hosts'" >&2; exit 2; fi
