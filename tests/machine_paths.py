@@ -23,7 +23,7 @@ import sys
 ROOTS = "|".join(["work", "root", "home", "Users", "mnt", "media", "scratch", "shared", "opt", "srv"])
 MACHINE = re.compile(r"(?<![\w.~$}-])/(?:%s)/" % ROOTS)
 SHARED = re.compile(r"(?<![\w.-])(?:\.\./)+shared/")
-TMP = re.compile(r"(?<![\w.~$}-])/tmp/([^\s\"'`)\]]*)")
+TMP = re.compile(r"(?<![\w.~$}-])/(?:tmp)/([^\s\"'`)\]]*)")
 
 
 def offences(line):
