@@ -6,14 +6,13 @@
 # Usage: bash bench/check_signature.sh SIMIA             (CI runs it from tests/run.sh)
 #        bash bench/check_signature.sh --recorded SIMIA  the games' recorded signatures only
 #                                                        (ctest bench_signatures)
+# Example, from the top of a clone after uci-like/quickstart.sh: bash bench/check_signature.sh build/simia
 set -euo pipefail
+. "$(dirname "$0")/need.sh"
 recorded_only=0
 if [ "${1:-}" = --recorded ]; then recorded_only=1; shift; fi
-if [ $# -ne 1 ] || [ ! -x "$1" ]; then
-    echo "check_signature.sh: '${1:-}' is not an executable (usage: bash bench/check_signature.sh [--recorded] SIMIA)" >&2
-    exit 2
-fi
-simia=$(realpath "$1")
+[ $# -eq 1 ] || { echo "usage: bash bench/check_signature.sh [--recorded] SIMIA" >&2; exit 2; }
+simia=$(need_exec check_signature.sh SIMIA "$1") || exit 2
 cd "$(dirname "$0")/.."
 status=0
 for file in engine/games/*/signature.txt; do

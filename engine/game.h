@@ -116,7 +116,9 @@ typedef struct GameOps {
     void (*startpos)(GamePos *pos, const GameConfig *cfg);
     bool (*parse_pos)(GamePos *pos, const char *text, const GameConfig *cfg, char *err);
     void (*print_pos)(const GamePos *pos, char *out /* POS_STR_MAX */);
-    /* The board drawn for people (`d`), several lines ending in '\n'. */
+    /* The board drawn for people (`d`), several lines ending in '\n': the ranks one a line, each
+     * starting with its number, and a line of file letters (a b c ...), each letter under a
+     * character of every cell of its column (test_contract checks it). */
     void (*display)(const GamePos *pos, char *out, size_t size);
 
     /* Moves. parse_move returns MOVE_NONE when the text is not a legal move here. */

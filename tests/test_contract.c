@@ -167,6 +167,64 @@ static void check_reason(const GameOps *g, const GamePos *p) {
     REQUIRE(!strcmp(why, want), "%s without its hook: reason '%s', not '%s' in %s", g->name, why, want, fen);
 }
 
+/* Splits a line of the display into its words: where each starts and ends (at most max). */
+static int words_of(const char *line, size_t len, int start[], int end[], int max) {
+    int n = 0;
+    for (size_t i = 0; i < len && n < max;) {
+        while (i < len && line[i] == ' ') i++;
+        if (i == len) break;
+        start[n] = (int)i;
+        while (i < len && line[i] != ' ') i++;
+        end[n++] = (int)i;
+    }
+    return n;
+}
+
+/* `d` draws the board with its file letters standing under their columns: in every line of
+ * letters (a b c ..., one letter a word) each letter stands under a character of every cell of
+ * its column, in each board row (a line after the first line of letters that starts with a rank
+ * number; its cells are the words after that number, one a column, the rest of the line
+ * ignored). A letter off by a column misses the one-character cells. */
+static void check_file_letters(const GameOps *g, const GamePos *p, const char *text) {
+    enum { MAXW = 40, MAXL = 64 };
+    const char *line[MAXL];
+    size_t len[MAXL];
+    int n = 0;
+    for (const char *s = text; *s && n < MAXL;) {
+        const char *e = strchr(s, '\n');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        line[n] = s, len[n++] = l;
+        s += l + (e != NULL);
+    }
+    int ws[MAXW], we[MAXW], letters = 0, rows = 0, first = -1;
+    bool letter_line[MAXL] = {false};
+    for (int i = 0; i < n; i++) {
+        int k = words_of(line[i], len[i], ws, we, MAXW);
+        bool all = k > 0 && line[i][ws[0]] == 'a';
+        for (int j = 0; j < k && all; j++) all = we[j] - ws[j] == 1 && islower((unsigned char)line[i][ws[j]]);
+        if (all) letter_line[i] = true, letters++, first = first < 0 ? i : first;
+    }
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    REQUIRE(letters > 0, "%s: the display of %s has no line of file letters", g->name, fen);
+    for (int r = first + 1; r < n && !letter_line[r]; r++) {
+        int k = words_of(line[r], len[r], ws, we, MAXW);
+        if (k < 2 || !isdigit((unsigned char)line[r][ws[0]])) break;
+        rows++;
+        for (int i = 0; i < n; i++) {
+            if (!letter_line[i]) continue;
+            int ls[MAXW], le[MAXW], nl = words_of(line[i], len[i], ls, le, MAXW);
+            for (int j = 1; j < k && j - 1 < nl; j++)
+                REQUIRE(ls[j - 1] >= ws[j] && ls[j - 1] < we[j],
+                        "%s: in the display of %s, file letter '%c' (column %d) is not under the cell '%.*s' "
+                        "(columns %d-%d) of the row '%.*s'",
+                        g->name, fen, line[i][ls[j - 1]], ls[j - 1], we[j] - ws[j], line[r] + ws[j], ws[j],
+                        we[j] - 1, (int)len[r], line[r]);
+        }
+    }
+    REQUIRE(rows > 0, "%s: the display of %s has no board row under its file letters", g->name, fen);
+}
+
 /* A game over (by the position alone) has no moves; a game with no moves is over. */
 static void check_end(const GameOps *g, const GamePos *p) {
     Outcome t = g->terminal(p);
@@ -183,6 +241,7 @@ static void check_end(const GameOps *g, const GamePos *p) {
     char text[16384];
     g->display(p, text, sizeof text);
     REQUIRE(strlen(text) > 0, "%s: empty display", g->name);
+    check_file_letters(g, p, text);
     g->eval_trace(p, text, sizeof text);
     (void)g->evaluate(p);
     if (g->caps.in_check) (void)g->in_check(p);
@@ -291,6 +350,38 @@ START_TEST(random_games) {
 }
 END_TEST
 
+/* A position string with a wrong number of fields is refused alike in every game, the count
+ * said right: "position string: 1 field, expected N (...)", "empty", "more than N fields". */
+START_TEST(field_count_messages) {
+    const GameOps *g = GAMES[_i];
+    GameConfig cfg = test_config(g, NULL);
+    GamePos p;
+    g->startpos(&p, &cfg);
+    char text[POS_STR_MAX + 8], err[ERR_STR_MAX], want[96];
+    g->print_pos(&p, text);
+    int n = 1;
+    for (const char *c = text; *c; c++) n += *c == ' ';
+    struct { const char *text; char want[96]; } cases[4] = {{"garbage", ""}, {"", ""}, {"  ", ""}, {text, ""}};
+    snprintf(cases[0].want, sizeof cases[0].want, "position string: 1 field, expected %d (", n);
+    snprintf(cases[1].want, sizeof cases[1].want, "position string: empty, expected %d fields (", n);
+    snprintf(cases[2].want, sizeof cases[2].want, "position string: empty, expected %d fields (", n);
+    strcat(text, " 0");
+    snprintf(cases[3].want, sizeof cases[3].want, "position string: more than %d fields, expected %d (", n, n);
+    for (int k = 0; k < 4; k++) {
+        GamePos q = p;
+        ck_assert_msg(!g->parse_pos(&q, cases[k].text, &cfg, err), "%s: '%s' accepted", g->name, cases[k].text);
+        ck_assert_msg(strstr(err, cases[k].want), "%s: '%s' refused as '%s', not '%s...'", g->name, cases[k].text, err,
+                      cases[k].want);
+    }
+    /* One field short: the count of what was given. */
+    *strrchr(text, ' ') = '\0';
+    *strrchr(text, ' ') = '\0';
+    snprintf(want, sizeof want, "position string: %d field%s, expected %d (", n - 1, n - 1 == 1 ? "" : "s", n);
+    ck_assert_msg(!g->parse_pos(&p, text, &cfg, err) && strstr(err, want), "%s: '%s' refused as '%s', not '%s...'",
+                  g->name, text, err, want);
+}
+END_TEST
+
 /* The registry's promises: names unique, each game found by its name in any case. */
 START_TEST(registry) {
     for (int i = 0; i < GAMES_COUNT; i++) {
@@ -373,6 +464,7 @@ int main(void) {
     tcase_add_test(tc, registry);
     tcase_add_loop_test(tc, game_folder, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, calibration, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, field_count_messages, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -776,7 +776,11 @@
     $('moves').textContent = st.moves.join(' ');
     $('game-line').value = positionCommand();
     document.body.dataset.ply = String(st.moves.length);
-    if (!v) return;
+    if (!v) { // no game yet: say what the page waits for (an error says itself in the notice)
+      const state = document.body.dataset.state;
+      $('status').textContent = state === 'connecting' ? 'Connecting to the engine…' : state === 'busy' ? 'Starting a game…' : '';
+      return;
+    }
     $('position').textContent = v.fenText;
     $('turn').textContent = v.turn;
     $('result').textContent = st.ended ? st.ended.result : v.result;

@@ -51,8 +51,7 @@ bool bz_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char *f[6];
     int n = fields_split(text, buf, sizeof buf, f, 6);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 6) return kit_fail(err, "position string: more than 6 fields, expected 6 (%s)", NAMES);
-    if (n != 6) return kit_fail(err, "position string: %d field%s, expected 6 (%s)", n, n == 1 ? "" : "s", NAMES);
+    if (n != 6) return fields_count_fail(err, n, 6, NAMES);
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Tt", 2, BZ_MAX_HEIGHT, err)) return false;
     GamePos g;

@@ -75,8 +75,7 @@ bool dt_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char *f[7];
     int n = fields_split(text, buf, sizeof buf, f, 6);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX);
-    if (n > 6) return kit_fail(err, "position string: more than 6 fields (board side off1 off2 noprogress ply)");
-    if (n < 6) return kit_fail(err, "position string: %d fields, expected 6 (board side off1 off2 noprogress ply)", n);
+    if (n != 6) return fields_count_fail(err, n, 6, "board side off1 off2 noprogress ply");
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Tt", 2, 3, err)) return false;
     DTPos p;

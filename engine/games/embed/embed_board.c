@@ -82,9 +82,7 @@ bool em_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char buf[POS_STR_MAX], *f[4], q[24];
     int n = fields_split(text, buf, sizeof buf, f, 4);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n != 4)
-        return kit_fail(err, "position string: %s%d fields, expected 4 (board side noprogress ply)",
-                    n > 4 ? "more than " : "", n > 4 ? 4 : n);
+    if (n != 4) return fields_count_fail(err, n, 4, "board side noprogress ply");
     EmPos p;
     memset(&p, 0, sizeof p); /* every byte defined: positions are compared bytewise */
     if (!parse_board(&p, f[0], err)) return false;

@@ -41,8 +41,7 @@ bool mad_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char *f[4];
     int n = fields_split(text, buf, sizeof buf, f, 4);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 4) return kit_fail(err, "position string: more than 4 fields (expected: board side noprogress ply)");
-    if (n != 4) return kit_fail(err, "position string: %d fields, expected 4 (board side noprogress ply)", n);
+    if (n != 4) return fields_count_fail(err, n, 4, "board side noprogress ply");
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Cc", 2, MAD_MAX_HEIGHT, err)) return false;
     GamePos tmp;

@@ -157,9 +157,7 @@ bool mkc_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char *fld[8];
     int n = fields_split(text, buf, sizeof buf, fld, 7);
     if (n < 0) return kit_fail(err, "position string longer than %d characters", POS_STR_MAX - 1);
-    if (n != 7)
-        return kit_fail(err, "%d fields; expected 7: <board> <side> <hands> <tokens> <step> <noprogress> <ply>%s", n,
-                    n > 7 ? " (more than 7)" : "");
+    if (n != 7) return fields_count_fail(err, n, 7, "board side hands tokens step noprogress ply");
     MKCPos tmp;
     memset(&tmp, 0, sizeof tmp);
     MKCPos *p = &tmp;

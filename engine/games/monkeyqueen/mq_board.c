@@ -2,6 +2,7 @@
  * with precise errors, print), move text, the board display and why a game ended. */
 #include "mq.h"
 #include "../common/fail.h"
+#include "../common/fields.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -162,8 +163,7 @@ bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     const char *f[5];
     size_t len[5];
     int n = split_fields(text, f, len);
-    if (n != 4)
-        return kit_fail(err, "position string: %d fields, expected 4 (board side swap ply)", n);
+    if (n != 4) return fields_count_fail(err, n, 4, "board side swap ply");
     MQPos p;
     mq_clear(&p);
     if (!parse_board(&p, f[0], len[0], err)) return false;
@@ -219,18 +219,20 @@ void mq_display(const GamePos *gp, char *out, size_t size) {
     const MQPos *p = (const MQPos *)gp;
     size_t n = 0;
 #define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
-    PUT("\n     a   b   c   d   e   f   g   h   i   j   k   l\n");
+    /* Each letter over the cell's last character: '.', a baby and a stack's last digit stand there. */
+    PUT("\n       a   b   c   d   e   f   g   h   i   j   k   l\n");
     for (int r = MQ_N - 1; r >= 0; r--) {
         PUT("%3d ", r + 1);
         for (int f = 0; f < MQ_N; f++) {
             int sq = mq_sq(f, r), h = p->height[sq];
-            if (!h) PUT("   .");
-            else if (h == 1) PUT("   %c", mq_colour_at(p, sq) == IVORY ? 'i' : 'c');
-            else PUT(" %c%2d", mq_colour_at(p, sq) == IVORY ? 'I' : 'C', h);
+            char cell[8] = ".";
+            if (h == 1) cell[0] = mq_colour_at(p, sq) == IVORY ? 'i' : 'c';
+            else if (h > 1) snprintf(cell, sizeof cell, "%c%d", mq_colour_at(p, sq) == IVORY ? 'I' : 'C', h);
+            PUT("%4s", cell); /* right-aligned, one word: "I9", "C20" */
         }
         PUT("  %d\n", r + 1);
     }
-    PUT("     a   b   c   d   e   f   g   h   i   j   k   l\n\n");
+    PUT("       a   b   c   d   e   f   g   h   i   j   k   l\n\n");
     static const char *swap_text[4] = {"pending (Cigar may swap after Ivory's first move)",
                                        "available now (Cigar may answer swap)",
                                        "taken (player 1 plays Cigar)", "none (player 1 plays Ivory)"};

@@ -78,7 +78,7 @@ void zoo_display(const GamePos *gp, char *out, size_t size) {
     size_t n = 0;
 #define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
     PUT("\n    ");
-    for (int f = 0; f < s->w; f++) PUT("  %c  ", 'a' + f);
+    for (int f = 0; f < s->w; f++) PUT(" %c   ", 'a' + f); /* over the cell's first letter */
     PUT("\n");
     for (int r = s->h - 1; r >= 0; r--) {
         PUT("%3d ", r + 1);
@@ -90,7 +90,7 @@ void zoo_display(const GamePos *gp, char *out, size_t size) {
         PUT(" %d\n", r + 1);
     }
     PUT("    ");
-    for (int f = 0; f < s->w; f++) PUT("  %c  ", 'a' + f);
+    for (int f = 0; f < s->w; f++) PUT(" %c   ", 'a' + f);
     PUT("\n\n");
     static const char *goal_names = "EMS";
     for (int pl = 0; pl < 2; pl++) {

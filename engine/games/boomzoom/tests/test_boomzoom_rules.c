@@ -270,8 +270,8 @@ START_TEST(position_strings) {
     G->print_pos(&p, out);
     ck_assert_str_eq(out, "T7/8/8/8/8/8/8/7t 1 0 0 0 0");
 
-    refused("", "position string: 0 fields");
-    refused("8/8/8/8/8/8/8/8 1 0 0 0", "position string: 5 fields");
+    refused("", "position string: empty, expected 6 fields");
+    refused("8/8/8/8/8/8/8/8 1 0 0 0", "position string: 5 fields, expected 6");
     refused("8/8/8/8/8/8/8/8 1 0 0 0 0 0", "position string: more than 6 fields");
     refused("8/8/8/8/8/8/8 1 0 0 0 0", "board: 7 ranks");
     refused("8/8/8/8/8/8/8/8/8 1 0 0 0 0", "board: more than 8 ranks");

@@ -59,7 +59,7 @@ END_TEST
 static const struct {
     const char *fen, *why;
 } BAD[] = {
-    {"", "0 fields"},
+    {"", "empty, expected 6 fields"},
     {"8/8/8/8/8/8/8/8 1 0 0 0", "5 fields"},
     {"8/8/8/8/8/8/8/8 1 0 0 0 0 0", "more than 6 fields"},
     {"8/8/8/8/8/8/8 1 0 0 0 0", "board: 7 ranks"},
