@@ -187,28 +187,54 @@ static void check_caps(const GameOps *g) {
     AGREE(see, see_ge);
     AGREE(null_move, make_null);
     AGREE(null_move, unmake_null);
+    AGREE(mirror, mirror);
 #undef AGREE
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
     REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
 }
 
 /* A game's board symmetry (GameOps.mirror) keeps what the rules and the evaluation say:
- * the twin has as many moves (and leaves, two plies on), the same end and evaluation, its
- * text reads back, and mirroring it again gives the position back. */
-static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
-    if (!g->mirror) return;
-    GamePos a = *p, b = *p;
-    g->mirror(&b);
+ * the twin has the same player deciding, ply, end and evaluation; its children are the
+ * twins of the position's children, one to one (position strings, counters included, as
+ * multisets: two moves may give one position); perft agrees two and three plies on where
+ * deep; its text reads back, and mirroring it again gives the position back. A position
+ * without a twin is left untouched, and a position with one has children with one. */
+static int cmp_text(const void *a, const void *b) { return strcmp(a, b); }
+
+static bool check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
+    if (!g->caps.mirror) return false;
+    static char ca[MAX_MOVES][POS_STR_MAX], cb[MAX_MOVES][POS_STR_MAX];
+    GamePos a = *p, b = *p, q;
     Move list[MAX_MOVES];
+    GameUndo u;
     char fa[POS_STR_MAX], fb[POS_STR_MAX];
     g->print_pos(&a, fa);
+    if (!g->mirror(&b)) {
+        REQUIRE(!memcmp(&a, &b, sizeof a), "%s: a mirror that failed changed %s", g->name, fa);
+        return false;
+    }
     REQUIRE(g->player_to_move(&b) == g->player_to_move(&a) && g->ply(&b) == g->ply(&a),
             "%s: the mirror of %s changes who decides or the ply", g->name, fa);
-    REQUIRE(g->gen_moves(&b, list, GEN_ALL) == g->gen_moves(&a, list, GEN_ALL) && g->terminal(&b) == g->terminal(&a),
-            "%s: the mirror of %s has other moves or another end", g->name, fa);
+    REQUIRE(g->terminal(&b) == g->terminal(&a), "%s: the mirror of %s has another end", g->name, fa);
     REQUIRE(g->evaluate(&b) == g->evaluate(&a), "%s: the mirror of %s evaluates %d, not %d", g->name, fa,
             (int)g->evaluate(&b), (int)g->evaluate(&a));
-    if (deep) REQUIRE(perft(g, &b, 2) == perft(g, &a, 2), "%s: the mirror of %s: perft 2 differs", g->name, fa);
+    int n = g->gen_moves(&a, list, GEN_ALL);
+    for (int i = 0; i < n; i++) {
+        q = a, g->make(&q, list[i], &u);
+        REQUIRE(g->mirror(&q), "%s: a child of %s has no twin", g->name, fa);
+        g->print_pos(&q, ca[i]);
+    }
+    REQUIRE(g->gen_moves(&b, list, GEN_ALL) == n, "%s: the mirror of %s has other moves", g->name, fa);
+    for (int i = 0; i < n; i++) q = b, g->make(&q, list[i], &u), g->print_pos(&q, cb[i]);
+    qsort(ca, (size_t)n, sizeof ca[0], cmp_text), qsort(cb, (size_t)n, sizeof cb[0], cmp_text);
+    for (int i = 0; i < n; i++)
+        REQUIRE(!strcmp(ca[i], cb[i]), "%s: the mirror of %s: child %s has no twin among its children (%s)", g->name,
+                fa, ca[i], cb[i]);
+    if (deep) {
+        uint64_t two = perft(g, &a, 2);
+        REQUIRE(perft(g, &b, 2) == two, "%s: the mirror of %s: perft 2 differs", g->name, fa);
+        if (two <= 20000) REQUIRE(perft(g, &b, 3) == perft(g, &a, 3), "%s: the mirror of %s: perft 3 differs", g->name, fa);
+    }
     if (game_result(g, &b) == RESULT_NONE) {
         g->print_pos(&b, fb);
         GamePos c;
@@ -216,13 +242,15 @@ static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *c
         REQUIRE(g->parse_pos(&c, fb, cfg, err) && g->key(&c) == g->key(&b), "%s: the mirror %s does not read back",
                 g->name, fb);
     }
-    g->mirror(&b);
+    REQUIRE(g->mirror(&b), "%s: the mirror of %s has no twin", g->name, fa);
     g->print_pos(&b, fb);
     REQUIRE(!strcmp(fa, fb) && g->key(&b) == g->key(&a), "%s: mirrored twice, %s became %s", g->name, fa, fb);
+    return true;
 }
 
-/* One random game: every position checked, every child made and unmade. */
-static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
+/* One random game: every position checked, every child made and unmade; twins counts the
+ * positions that had a twin under the game's mirror. */
+static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long *twins) {
     GamePos p;
     g->startpos(&p, cfg);
     Move list[MAX_MOVES];
@@ -232,7 +260,7 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
         check_lists(g, &p, rng);
         check_end(g, &p);
         check_make(g, &p, cfg, plies < 4);
-        check_mirror(g, &p, cfg, plies < 4);
+        *twins += check_mirror(g, &p, cfg, plies < 4 || plies % 16 == 9);
         int n = g->gen_moves(&p, list, GEN_ALL);
         if (n == 0) break;
         GameUndo u;
@@ -246,18 +274,19 @@ START_TEST(random_games) {
     ck_assert_ptr_nonnull(g);
     check_caps(g);
     Prng rng = {test_seed(g->name, 20261123) + (uint64_t)_i};
-    long plies = 0, ended = 0;
+    long plies = 0, ended = 0, twins = 0;
     int n = games_per_config();
     for (int k = 0; k < 2 * n; k++) {
         /* The first half with the defaults, the second with options drawn at random. */
         GameConfig cfg = test_config(g, k < n ? NULL : &rng);
-        int len = random_game(g, &cfg, &rng);
+        int len = random_game(g, &cfg, &rng, &twins);
         plies += len;
         ended += len < PLY_CAP;
     }
-    fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies\n", g->name, 2 * n, plies, ended,
-            PLY_CAP);
+    fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies, %ld positions mirrored\n", g->name,
+            2 * n, plies, ended, PLY_CAP, twins);
     ck_assert_int_gt(plies, 2 * n);
+    if (g->caps.mirror) ck_assert_int_gt(twins, plies / 2);
 }
 END_TEST
 

@@ -50,7 +50,8 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
 
 /* The table the core plays with; kit_init sets its hot entries (mq_hot). */
 GameOps MONKEY_QUEEN = {
-    .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true},
+    .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true,
+             .mirror = true},
     .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,
     .n_options = MQ_OPT_NB, .option_prefix = "", .init = mq_init, .startpos = mq_startpos,
     .parse_pos = mq_parse_pos, .print_pos = mq_print_pos, .display = mq_display,
