@@ -59,7 +59,8 @@ static int bz_progress_left(const GamePos *gp) {
 
 /* The table the core plays with; kit_init sets its hot entries (bz_hot). */
 GameOps BOOM_ZOOM = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true, .null_move = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true, .null_move = true,
+             .mirror = true},
     .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,
     .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .init = bz_init,
     .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,
@@ -72,6 +73,7 @@ GameOps BOOM_ZOOM = {
     .repeat_window = bz_repeat_window, .progress_left = bz_progress_left,
     .eval_trace = bz_eval_trace,
     .nnue_features = BZ_NNUE_FEATURES, .nnue_feature_set = "boomzoom-1", .features = bz_features,
+    .mirror = bz_mirror,
 };
 
 static KitDispatch bz_dispatch = {.ops = &BOOM_ZOOM, .hot = KIT_BUILDS(bz_hot), .tables = bz_init_tables};

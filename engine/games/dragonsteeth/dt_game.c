@@ -64,7 +64,8 @@ static int dt_progress_left(const GamePos *gp) {
 
 /* The table the core plays with; kit_init sets its hot entries (dt_hot). */
 GameOps DRAGONS_TEETH = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .see = true, .null_move = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .see = true, .null_move = true,
+             .mirror = true},
     .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,
     .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .init = dt_init,
     .startpos = dt_startpos, .parse_pos = dt_parse_pos, .print_pos = dt_print_pos,
@@ -76,6 +77,7 @@ GameOps DRAGONS_TEETH = {
     .repetition_outcome = dt_repetition_outcome, .repeat_window = dt_repeat_window,
     .progress_left = dt_progress_left, .eval_trace = dt_eval_trace,
     .nnue_features = DT_NNUE_FEATURES, .nnue_feature_set = "dragonsteeth-1", .features = dt_features,
+    .mirror = dt_mirror,
 };
 
 static KitDispatch dt_dispatch = {.ops = &DRAGONS_TEETH, .hot = KIT_BUILDS(dt_hot), .tables = dt_init_tables};

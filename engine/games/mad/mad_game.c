@@ -96,7 +96,8 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
 
 /* The table the core plays with; kit_init sets its hot entries (mad_hot). */
 GameOps MAD_GAME = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true,
+             .mirror = true},
     .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,
     .option_prefix = "MAD", .init = mad_init, .startpos = mad_startpos,
     .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,
@@ -109,6 +110,7 @@ GameOps MAD_GAME = {
     .repeat_window = mad_repeat_window, .progress_left = mad_progress_left,
     .eval_trace = mad_eval_trace,
     .nnue_features = MAD_NNUE_FEATURES, .nnue_feature_set = "mad-1", .features = mad_features,
+    .mirror = mad_mirror,
 };
 
 static KitDispatch mad_dispatch = {.ops = &MAD_GAME, .hot = KIT_BUILDS(mad_hot), .tables = mad_init_tables};
