@@ -98,7 +98,8 @@ static int mkc_history_index(const GamePos *gp, Move m) {
 }
 
 GameOps MONKEY_KING_CHESS = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true,
+             .mirror = true},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,
@@ -137,4 +138,5 @@ GameOps MONKEY_KING_CHESS = {
     .eval_trace = mkc_eval_trace,
     .nnue_features = MKC_NNUE_FEATURES, .nnue_feature_set = "mkc-3", .features = mkc_features,
     .features_both = mkc_features_both,
+    .mirror = mkc_mirror,
 };
