@@ -57,6 +57,8 @@ typedef struct {
      * accumulators follow each move instead of diffing whole feature lists. */
     bool nnue_delta;
     bool end_reason; /* the game names why a finished position ended: end_reason */
+    /* A board symmetry keeps every position's value, the same player deciding: mirror. */
+    bool mirror;
 } GameCaps;
 
 /* What a move changed in the learned evaluation's tracked features (see make_delta), per
@@ -223,11 +225,14 @@ typedef struct GameOps {
      * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its
      * scope, engine/nnue/NET.md); elsewhere the hand-written evaluation plays. */
     void (*net_scope)(const GameConfig *cfg, char *out);
-    /* Optional: a symmetry of the board that keeps every position's value (Monkey Queen's
-     * board mirrored left to right): turns *pos into its twin, the same player deciding.
-     * `datagen --mirror --refeature` doubles a net's data through it; a net trained without
-     * its twins learns some of the board's halves from fewer games. */
-    void (*mirror)(GamePos *pos);
+    /* Optional (caps.mirror): the board mirrored left to right, where the rules see no
+     * side: turns *pos into its twin (the same player deciding, the same value, moves and
+     * children mapped one to one, counters and ply kept) and returns true; or returns false,
+     * *pos untouched, for a position that has no twin (Zoo: an elephant that has never
+     * moved, whose restriction belongs to its start corner). `datagen --mirror --refeature`
+     * adds each record's twin: a net trained without them learns each half of the board
+     * from fewer games. A game's page says which symmetries its rules have and why. */
+    bool (*mirror)(GamePos *pos);
 } GameOps;
 enum { NNUE_SCOPE_NAME_MAX = 15 };
 

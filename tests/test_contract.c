@@ -275,6 +275,7 @@ static void check_caps(const GameOps *g) {
     AGREE(null_move, unmake_null);
     AGREE(nnue_delta, make_delta);
     AGREE(end_reason, end_reason);
+    AGREE(mirror, mirror);
 #undef AGREE
     REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
@@ -282,22 +283,67 @@ static void check_caps(const GameOps *g) {
 }
 
 /* A game's board symmetry (GameOps.mirror) keeps what the rules and the evaluation say:
- * the twin has as many moves (and leaves, two plies on), the same end and evaluation, its
- * text reads back, and mirroring it again gives the position back. */
-static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
-    if (!g->mirror) return;
+ * the twin has the same player deciding, ply, end and evaluation; its children are the
+ * twins of the position's children, one to one (as multisets, two moves may give one
+ * position: their keys, which check_notation ties to the position strings, and their
+ * counters); perft agrees two and three plies on where deep; its text reads back, and
+ * mirroring it again gives the position back. A position without a twin is left untouched,
+ * and a position with one has children with one. */
+typedef struct {
+    Key key;
+    int ply, left, move; /* left: plies before the no-progress limit; move: its index */
+} Child;
+
+static int cmp_child(const void *a, const void *b) {
+    const Child *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->ply != y->ply ? (x->ply < y->ply ? -1 : 1) : (x->left > y->left) - (x->left < y->left);
+}
+
+/* The children of p, each mirrored when twin (which must succeed), sorted. */
+static int children(const GameOps *g, const GamePos *p, bool twin, Move *list, Child *out) {
+    int n = g->gen_moves(p, list, GEN_ALL);
+    for (int i = 0; i < n; i++) {
+        GamePos q = *p;
+        GameUndo u;
+        g->make(&q, list[i], &u);
+        if (twin) REQUIRE(g->mirror(&q), "%s: a child of a position with a twin has none", g->name);
+        out[i] = (Child){g->key(&q), g->ply(&q), g->caps.no_progress ? g->progress_left(&q) : 0, i};
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_child);
+    return n;
+}
+
+static bool check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
+    if (!g->caps.mirror) return false;
+    static Child ca[MAX_MOVES], cb[MAX_MOVES];
+    static Move la[MAX_MOVES], lb[MAX_MOVES];
     GamePos a = *p, b = *p;
-    g->mirror(&b);
-    Move list[MAX_MOVES];
     char fa[POS_STR_MAX], fb[POS_STR_MAX];
     g->print_pos(&a, fa);
+    if (!g->mirror(&b)) {
+        REQUIRE(!memcmp(&a, &b, sizeof a), "%s: a mirror that failed changed %s", g->name, fa);
+        return false;
+    }
     REQUIRE(g->player_to_move(&b) == g->player_to_move(&a) && g->ply(&b) == g->ply(&a),
             "%s: the mirror of %s changes who decides or the ply", g->name, fa);
-    REQUIRE(g->gen_moves(&b, list, GEN_ALL) == g->gen_moves(&a, list, GEN_ALL) && g->terminal(&b) == g->terminal(&a),
-            "%s: the mirror of %s has other moves or another end", g->name, fa);
+    REQUIRE(g->terminal(&b) == g->terminal(&a), "%s: the mirror of %s has another end", g->name, fa);
     REQUIRE(g->evaluate(&b) == g->evaluate(&a), "%s: the mirror of %s evaluates %d, not %d", g->name, fa,
             (int)g->evaluate(&b), (int)g->evaluate(&a));
-    if (deep) REQUIRE(perft(g, &b, 2) == perft(g, &a, 2), "%s: the mirror of %s: perft 2 differs", g->name, fa);
+    int n = children(g, &a, true, la, ca);
+    REQUIRE(children(g, &b, false, lb, cb) == n, "%s: the mirror of %s has other moves", g->name, fa);
+    for (int i = 0; i < n; i++) {
+        if (!cmp_child(&ca[i], &cb[i])) continue;
+        char text[MOVE_STR_MAX];
+        g->print_move(&a, la[ca[i].move], text);
+        REQUIRE(false, "%s: the mirror of %s: the twin of its child after %s is no child of the mirror", g->name, fa,
+                text);
+    }
+    if (deep) {
+        uint64_t two = perft(g, &a, 2);
+        REQUIRE(perft(g, &b, 2) == two, "%s: the mirror of %s: perft 2 differs", g->name, fa);
+        if (two <= 20000) REQUIRE(perft(g, &b, 3) == perft(g, &a, 3), "%s: the mirror of %s: perft 3 differs", g->name, fa);
+    }
     if (game_result(g, &b) == RESULT_NONE) {
         g->print_pos(&b, fb);
         GamePos c;
@@ -305,13 +351,15 @@ static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *c
         REQUIRE(g->parse_pos(&c, fb, cfg, err) && g->key(&c) == g->key(&b), "%s: the mirror %s does not read back",
                 g->name, fb);
     }
-    g->mirror(&b);
+    REQUIRE(g->mirror(&b), "%s: the mirror of %s has no twin", g->name, fa);
     g->print_pos(&b, fb);
     REQUIRE(!strcmp(fa, fb) && g->key(&b) == g->key(&a), "%s: mirrored twice, %s became %s", g->name, fa, fb);
+    return true;
 }
 
-/* One random game: every position checked, every child made and unmade. */
-static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
+/* One random game: every position checked, every child made and unmade; twins counts the
+ * positions that had a twin under the game's mirror. */
+static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long *twins) {
     GamePos p;
     g->startpos(&p, cfg);
     Move list[MAX_MOVES];
@@ -321,7 +369,7 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
         check_lists(g, &p, rng);
         check_end(g, &p);
         check_make(g, &p, cfg, plies < 4);
-        check_mirror(g, &p, cfg, plies < 4);
+        *twins += check_mirror(g, &p, cfg, plies < 4 || plies % 16 == 9);
         int n = g->gen_moves(&p, list, GEN_ALL);
         if (n == 0) break;
         GameUndo u;
@@ -335,18 +383,19 @@ START_TEST(random_games) {
     ck_assert_ptr_nonnull(g);
     check_caps(g);
     Prng rng = {test_seed(g->name, 20261123) + (uint64_t)_i};
-    long plies = 0, ended = 0;
+    long plies = 0, ended = 0, twins = 0;
     int n = games_per_config();
     for (int k = 0; k < 2 * n; k++) {
         /* The first half with the defaults, the second with options drawn at random. */
         GameConfig cfg = test_config(g, k < n ? NULL : &rng);
-        int len = random_game(g, &cfg, &rng);
+        int len = random_game(g, &cfg, &rng, &twins);
         plies += len;
         ended += len < PLY_CAP;
     }
-    fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies\n", g->name, 2 * n, plies, ended,
-            PLY_CAP);
+    fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies, %ld positions mirrored\n", g->name,
+            2 * n, plies, ended, PLY_CAP, twins);
     ck_assert_int_gt(plies, 2 * n);
+    if (g->caps.mirror) ck_assert_int_gt(twins, plies / 2);
 }
 END_TEST
 

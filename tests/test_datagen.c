@@ -1,6 +1,7 @@
 /* test_datagen.c — the training-data file (engine/nnue/data.c) and the `simia datagen` job
  * through the real executable: every game's data replayed and re-searched, determinism,
  * appending, and every refusal (another game, truncation, corruption, foreign bytes, arguments). */
+#include <fcntl.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include "engine/engine.h"
 #include "engine/nnue/data.h"
 #include "testutil.h"
+#include "uci-like/datagen.h"
 
 #define NODES 300
 #define RANDOM_PLIES 4
@@ -138,31 +140,34 @@ static bool same_records(const char *a, const char *b) {
 }
 
 /* A file that --mirror --refeature wrote from src: each of src's records, then its twin
- * under the game's mirror (the same score, result and player; the mirrored position). */
-static void check_twins(const GameOps *g, const char *src, const char *path) {
+ * under the game's mirror (the same score, result and player; the mirrored position) where
+ * the position has one, nothing where it has none (a Zoo elephant that has never moved; the
+ * contract test checks that most positions have one). Returns the records. */
+static int check_twins(const GameOps *g, const char *src, const char *path) {
     char err[ERR_STR_MAX];
     DataReader *rs = data_reader_open(src, NULL, err), *r = data_reader_open(path, NULL, err);
     ck_assert(rs && r);
     static DataRecord s, x, y, z;
     GameConfig cfg = test_config(g, NULL);
-    int pairs = 0;
+    int records = 0;
     while (data_reader_next(rs, &s, NULL, NULL, err) == 1) {
         ck_assert_int_eq(data_reader_next(r, &x, NULL, NULL, err), 1);
-        ck_assert_int_eq(data_reader_next(r, &y, NULL, NULL, err), 1);
         ck_assert_str_eq(x.pos, s.pos);
+        records++;
         GamePos p;
         ck_assert_msg(g->parse_pos(&p, x.pos, &cfg, err), "%s", err);
-        g->mirror(&p);
+        if (!g->mirror(&p)) continue;
+        ck_assert_int_eq(data_reader_next(r, &y, NULL, NULL, err), 1);
         ck_assert(data_record_fill(&z, g, &p, x.score, x.result, err));
         ck_assert_msg(!strcmp(y.pos, z.pos) && strcmp(y.pos, x.pos), "%s: twin %s of %s", g->name, y.pos, x.pos);
         ck_assert(y.score == x.score && y.result == x.result && y.stm == x.stm && y.n_us == z.n_us &&
                   y.n_them == z.n_them);
         ck_assert(!memcmp(y.feats, z.feats, ((size_t)z.n_us + z.n_them) * sizeof *z.feats));
-        pairs++;
+        records++;
     }
     ck_assert_int_eq(data_reader_next(r, &x, NULL, NULL, err), 0);
-    ck_assert_int_gt(pairs, 0);
     data_reader_close(rs), data_reader_close(r);
+    return records;
 }
 
 /* ---- the file format, in process ---- */
@@ -526,12 +531,15 @@ START_TEST(every_game) {
     rc = run("--game %s datagen --refeature %s %s", other->name, redone, old);
     ck_assert_msg(rc == 2 && strstr(run_output, "data of game"), "%s", run_output);
     ck_assert_int_eq(file_size(redone), -1);
-    /* --mirror: every record and its twin, for a game with a board symmetry; refused whole
-     * for a game without one. */
+    /* --mirror: every record and its twin where it has one, for a game with a board
+     * symmetry (every game has one: mirror_refused plays a game without); refused whole for
+     * a game without one. */
     rc = run("--game %s datagen --mirror --refeature %s %s", g->name, redone, old);
-    if (g->mirror) {
-        ck_assert_msg(rc == 0 && strstr(run_output, "refeatured 24 positions"), "%s: %s", g->name, run_output);
-        check_twins(g, out, redone);
+    if (g->caps.mirror) {
+        char said[64];
+        ck_assert_msg(rc == 0, "%s: %s", g->name, run_output);
+        snprintf(said, sizeof said, "refeatured %d positions", check_twins(g, out, redone));
+        ck_assert_msg(strstr(run_output, said), "%s: %s, not %s", g->name, run_output, said);
     } else {
         ck_assert_msg(rc == 2 && strstr(run_output, "has no board symmetry"), "%s: %s", g->name, run_output);
         ck_assert_int_eq(file_size(redone), -1);
@@ -702,6 +710,46 @@ START_TEST(refeature_reads_under_options) {
 }
 END_TEST
 
+/* --mirror for a game without a board symmetry is refused whole, with one line: every game
+ * has one, so the test plays Monkey Queen through a copy of its table with the hook
+ * switched off (in process), beside the table itself, which mirrors the same file. */
+START_TEST(mirror_refused) {
+    make_tmpdir();
+    char in[512], out[512], said[512];
+    tmp_path(in, sizeof in, "in.dat");
+    tmp_path(out, sizeof out, "out.dat");
+    tmp_path(said, sizeof said, "stderr.txt");
+    int rc = run("--game monkeyqueen datagen --out %s --nodes 300 --seed 3 --positions 4", in);
+    ck_assert_msg(rc == 0, "%s", run_output);
+    const GameOps *g = game_find("monkeyqueen");
+    GameOps off = *g;
+    off.caps.mirror = false, off.mirror = NULL;
+    char *argv[] = {"--mirror", "--refeature", out, in};
+    Engine *e = engine_create(&off);
+    ck_assert_ptr_nonnull(e);
+    fflush(stderr);
+    int saved = dup(2), fd = open(said, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ck_assert(saved >= 0 && fd >= 0 && dup2(fd, 2) == 2);
+    rc = datagen_run(e, true, 4, argv);
+    fflush(stderr);
+    ck_assert(dup2(saved, 2) == 2);
+    close(fd), close(saved);
+    engine_destroy(e);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_int_eq(file_size(out), -1);
+    FILE *f = fopen(said, "r");
+    char line[256] = "";
+    ck_assert(f && fgets(line, sizeof line, f));
+    fclose(f);
+    ck_assert_str_eq(line, "simia datagen: monkeyqueen has no board symmetry for --mirror\n");
+    e = engine_create(g);
+    ck_assert_int_eq(datagen_run(e, true, 4, argv), 0);
+    engine_destroy(e);
+    ck_assert_int_eq(check_twins(g, in, out), 8);
+    remove_tmpdir();
+}
+END_TEST
+
 /* Ctrl-C: the job stops, says so, exits 0 and leaves a whole file. */
 START_TEST(interrupt_leaves_a_valid_file) {
     make_tmpdir();
@@ -736,6 +784,7 @@ int main(void) {
     tcase_add_test(tc, check_refuses_damaged_files);
     tcase_add_test(tc, bad_arguments);
     tcase_add_test(tc, refeature_reads_under_options);
+    tcase_add_test(tc, mirror_refused);
     tcase_add_test(tc, interrupt_leaves_a_valid_file);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

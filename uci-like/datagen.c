@@ -41,8 +41,9 @@ const char DATAGEN_USAGE[] =
     "      The same for data of the game in an older feature set: each record's features are\n"
     "      made again from its position string with the game's features now, the position\n"
     "      read under the options given before it (e.g. a Zoo board's ZooWidth, ZooHeight).\n"
-    "      --mirror also appends each record's twin under the game's board symmetry (a game\n"
-    "      that has one: Monkey Queen's left and right), the same score and result.\n";
+    "      --mirror also appends each record's twin under the game's board symmetry (the\n"
+    "      board mirrored left to right; a position without a twin, as a Zoo position with an\n"
+    "      elephant that has never moved, gets none), the same score and result.\n";
 
 #define PROGRESS_MS 1000
 #define DEFAULT_NODES 5000
@@ -623,12 +624,13 @@ static int merge_files(Engine *e, bool mirror, const char *out_path, char **in, 
                     }
                     len = data_record_encode(rec, buf), raw = buf;
                 }
-                /* The record, then with --mirror its twin under the game's symmetry. */
+                /* The record, then with --mirror its twin under the game's symmetry (where
+                 * the position has one). */
                 for (int twin = 0; twin <= (int)mirror && got == 1; twin++) {
                     if (twin) {
                         const GameOps *g = engine_game(e);
                         GamePos p = *engine_position(e);
-                        g->mirror(&p);
+                        if (!g->mirror(&p)) break;
                         if (!data_record_fill(rec, g, &p, rec->score, rec->result, err)) {
                             got = -1;
                             break;
@@ -758,7 +760,7 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     for (int i = 0; i < c.n_opts; i++)
         if (!engine_set_option(e, names[i], values[i], err)) return usage_error("%s", err);
     if (mirror && !refeat) return usage_error("%s", "--mirror goes with --refeature");
-    if (mirror && !c.game->mirror) return usage_error("%s has no board symmetry for --mirror", c.game->name);
+    if (mirror && !c.game->caps.mirror) return usage_error("%s has no board symmetry for --mirror", c.game->name);
     if (merge) {
         if (merge_at >= argc) return usage_error("%s needs an output file and at least one input", argv[merge_at - 2]);
         return merge_files(refeat ? e : NULL, mirror, merge, argv + merge_at, argc - merge_at);

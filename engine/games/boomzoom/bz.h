@@ -118,6 +118,7 @@ static inline Outcome bz_score_outcome(const BZPos *p) {
 /* Board and notation (bz_board.c). */
 Key bz_compute_key(const BZPos *p);
 void bz_startpos(GamePos *gp, const GameConfig *cfg);
+bool bz_mirror(GamePos *gp);
 bool bz_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void bz_print_pos(const GamePos *gp, char *out);
 void bz_display(const GamePos *gp, char *out, size_t size);

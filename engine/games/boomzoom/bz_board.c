@@ -40,6 +40,22 @@ void bz_startpos(GamePos *gp, const GameConfig *cfg) {
     p->key = bz_compute_key(p);
 }
 
+/* The board mirrored left to right: zooms, booms and bear-off lines (forward, and the
+ * diagonals that reach the far rank) map one to one; nothing in the rules has a side. */
+bool bz_mirror(GamePos *gp) {
+    const BZPos *p = (const BZPos *)gp;
+    GamePos g;
+    BZPos *m = (BZPos *)&g;
+    memset(&g, 0, sizeof g);
+    for (int c = 0; c < 2; c++)
+        for (Bb b = p->occ[c]; b; b &= b - 1) put_tower(m, b8_mirror_sq(bb_lsb(b)), c, p->height[bb_lsb(b)]);
+    m->stm = p->stm, m->off[0] = p->off[0], m->off[1] = p->off[1];
+    m->limit = p->limit, m->noprogress = p->noprogress, m->ply = p->ply;
+    m->key = bz_compute_key(m);
+    memcpy(gp, &g, sizeof g);
+    return true;
+}
+
 /* ---- the position string: <board> <side> <off1> <off2> <noprogress> <ply> ---- */
 
 /* A field quoted in a message: at most 20 characters of it. */

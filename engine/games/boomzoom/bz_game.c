@@ -60,7 +60,7 @@ static int bz_progress_left(const GamePos *gp) {
 /* The table the core plays with; kit_init sets its hot entries (bz_hot). */
 GameOps BOOM_ZOOM = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true,
-             .null_move = true, .nnue_delta = true, .end_reason = true},
+             .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1700, 2020}, .wdl_scale = 183, .wdl_draw = 246},
@@ -77,6 +77,7 @@ GameOps BOOM_ZOOM = {
     .repeat_window = bz_repeat_window, .progress_left = bz_progress_left,
     .eval_trace = bz_eval_trace,
     .nnue_features = BZ_NNUE_FEATURES, .nnue_max_active = BZ_NNUE_MAX_ACTIVE, .nnue_feature_set = "boomzoom-1", .features = bz_features,
+    .mirror = bz_mirror,
 };
 
 static KitDispatch bz_dispatch = {.ops = &BOOM_ZOOM, .hot = KIT_BUILDS(bz_hot), .tables = bz_init_tables};

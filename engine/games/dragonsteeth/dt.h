@@ -170,6 +170,7 @@ static inline Outcome dt_terminal_of(const DTPos *p) {
 
 /* Board and notation (dt_board.c). */
 void dt_startpos(GamePos *gp, const GameConfig *cfg);
+bool dt_mirror(GamePos *gp);
 bool dt_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void dt_print_pos(const GamePos *gp, char *out);
 void dt_display(const GamePos *gp, char *out, size_t size);

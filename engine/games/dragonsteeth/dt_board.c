@@ -57,6 +57,25 @@ void dt_startpos(GamePos *gp, const GameConfig *cfg) {
     p->key = dt_compute_key(p);
 }
 
+/* The board mirrored left to right: moves, eliminations (the helpers next to the target),
+ * exits along the forward lines and the pass map one to one; no rule has a side. */
+bool dt_mirror(GamePos *gp) {
+    const DTPos *p = (const DTPos *)gp;
+    DTPos m;
+    memset(&m, 0, sizeof m);
+    m.limit = p->limit, m.dead_rule = p->dead_rule;
+    for (int c = 0; c < 2; c++)
+        for (Bb b = p->occ[c]; b;) {
+            int sq = bb_pop_lsb(&b);
+            put(&m, b8_mirror_sq(sq), c, p->str[sq]);
+        }
+    m.stm = p->stm, m.off[0] = p->off[0], m.off[1] = p->off[1], m.noprog = p->noprog, m.ply = p->ply;
+    m.key = dt_compute_key(&m);
+    memset(gp, 0, sizeof *gp);
+    memcpy(gp, &m, sizeof m);
+    return true;
+}
+
 /* ---- position string ----------------------------------------------------------------
  * <board> <side> <off1> <off2> <noprogress> <ply>: see the rules file and README.md. */
 

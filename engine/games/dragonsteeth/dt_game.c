@@ -65,7 +65,8 @@ static int dt_progress_left(const GamePos *gp) {
 /* The table the core plays with; kit_init sets its hot entries (dt_hot). */
 GameOps DRAGONS_TEETH = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
-             .winning_move = true, .see = true, .null_move = true, .nnue_delta = true, .end_reason = true},
+             .winning_move = true, .see = true, .null_move = true, .nnue_delta = true, .end_reason = true,
+             .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1780, 2170}, .wdl_scale = 215, .wdl_draw = 0},
@@ -81,6 +82,7 @@ GameOps DRAGONS_TEETH = {
     .repetition_outcome = dt_repetition_outcome, .repeat_window = dt_repeat_window,
     .progress_left = dt_progress_left, .eval_trace = dt_eval_trace,
     .nnue_features = DT_NNUE_FEATURES, .nnue_max_active = DT_NNUE_MAX_ACTIVE, .nnue_feature_set = "dragonsteeth-1", .features = dt_features,
+    .mirror = dt_mirror,
 };
 
 static KitDispatch dt_dispatch = {.ops = &DRAGONS_TEETH, .hot = KIT_BUILDS(dt_hot), .tables = dt_init_tables};

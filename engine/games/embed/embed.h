@@ -101,6 +101,7 @@ static inline Bb em_fill(Bb gen, Bb empty, int dir) {
 /* Board and notation (embed_board.c). */
 Key em_compute_key(const EmPos *p);
 void em_startpos(GamePos *gp, const GameConfig *cfg);
+bool em_mirror(GamePos *gp);
 bool em_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void em_print_pos(const GamePos *gp, char *out);
 void em_display(const GamePos *gp, char *out, size_t size);

@@ -34,6 +34,21 @@ void em_startpos(GamePos *gp, const GameConfig *cfg) {
     (void)ok; /* the strings above are valid (tested) */
 }
 
+/* The board mirrored left to right: queen lines, captures, embedding (a boss's
+ * neighbours) and the goal rows map one to one; no rule has a side. */
+bool em_mirror(GamePos *gp) {
+    const EmPos *p = (const EmPos *)gp;
+    GamePos g;
+    EmPos *m = (EmPos *)&g;
+    memset(&g, 0, sizeof g);
+    for (int s = 0; s < 2; s++)
+        m->drones[s] = b8_mirror(p->drones[s]), m->boss[s] = (uint8_t)b8_mirror_sq(p->boss[s]);
+    m->stm = p->stm, m->limit = p->limit, m->noprogress = p->noprogress, m->ply = p->ply;
+    m->key = em_compute_key(m);
+    memcpy(gp, &g, sizeof g);
+    return true;
+}
+
 /* The start of a field as it may be quoted in a message: at most 20 characters, anything
  * unprintable shown as '?'. */
 static const char *quoted(const char *s, char out[24]) {

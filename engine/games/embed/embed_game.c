@@ -62,7 +62,8 @@ static int em_progress_left(const GamePos *gp) {
 /* The table the core plays with; kit_init sets its hot entries (em_hot). */
 GameOps EMBED = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
-             .winning_move = true, .null_move = true, .qs_evasions_only = true, .end_reason = true},
+             .winning_move = true, .null_move = true, .qs_evasions_only = true, .end_reason = true,
+             .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1850, 2170}, .wdl_scale = 328, .wdl_draw = 0},
@@ -80,6 +81,7 @@ GameOps EMBED = {
     .eval_trace = em_eval_trace,
     .nnue_features = EM_NNUE_FEATURES, .nnue_max_active = EM_NNUE_MAX_ACTIVE, .nnue_feature_set = "embed-2", .features = em_features,
     .features_both = em_features_both,
+    .mirror = em_mirror,
 };
 
 static KitDispatch em_dispatch = {.ops = &EMBED, .hot = KIT_BUILDS(em_hot), .tables = em_init_tables};

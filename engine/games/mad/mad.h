@@ -98,6 +98,7 @@ static inline Outcome mad_status(const MadPos *p) {
 /* Board and notation (mad_board.c). */
 Key mad_compute_key(const MadPos *p);
 void mad_startpos(GamePos *gp, const GameConfig *cfg);
+bool mad_mirror(GamePos *gp);
 bool mad_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mad_print_pos(const GamePos *gp, char *out);
 void mad_display(const GamePos *gp, char *out, size_t size);

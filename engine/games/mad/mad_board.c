@@ -26,6 +26,21 @@ void mad_startpos(GamePos *gp, const GameConfig *cfg) {
     p->key = mad_compute_key(p);
 }
 
+/* The board mirrored left to right: simple moves, lunges along the eight lines and the
+ * goal rows map one to one; no rule has a side. */
+bool mad_mirror(GamePos *gp) {
+    const MadPos *p = (const MadPos *)gp;
+    GamePos g;
+    MadPos *m = (MadPos *)&g;
+    memset(&g, 0, sizeof g);
+    for (int sq = 0; sq < B8_SQ; sq++)
+        if (p->h[sq]) mad_set(m, b8_mirror_sq(sq), mad_owner(p, sq), p->h[sq]);
+    m->stm = p->stm, m->limit = p->limit, m->noprog = p->noprog, m->ply = p->ply;
+    m->key = mad_compute_key(m);
+    memcpy(gp, &g, sizeof g);
+    return true;
+}
+
 /* ---- position string: <board> <side> <noprogress> <ply> ---- */
 
 static bool parse_counter(const char *field, const char *name, int32_t *out, char *err) {

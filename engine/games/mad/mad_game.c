@@ -97,7 +97,7 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
 /* The table the core plays with; kit_init sets its hot entries (mad_hot). */
 GameOps MAD_GAME = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
-             .winning_move = true, .null_move = true, .nnue_delta = true, .end_reason = true},
+             .winning_move = true, .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1780, 2240}, .wdl_scale = 384, .wdl_draw = 20},
@@ -114,6 +114,7 @@ GameOps MAD_GAME = {
     .repeat_window = mad_repeat_window, .progress_left = mad_progress_left,
     .eval_trace = mad_eval_trace,
     .nnue_features = MAD_NNUE_FEATURES, .nnue_max_active = MAD_NNUE_MAX_ACTIVE, .nnue_feature_set = "mad-1", .features = mad_features,
+    .mirror = mad_mirror,
 };
 
 static KitDispatch mad_dispatch = {.ops = &MAD_GAME, .hot = KIT_BUILDS(mad_hot), .tables = mad_init_tables};

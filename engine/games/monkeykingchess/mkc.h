@@ -148,6 +148,7 @@ enum { MKC_OPT_RIVER, MKC_OPT_NOPROGRESS, MKC_OPT_NB };
 void mkc_config(MKCPos *p, const GameConfig *cfg); /* options into an empty position */
 Key mkc_compute_key(const MKCPos *p);
 void mkc_startpos(GamePos *gp, const GameConfig *cfg);
+bool mkc_mirror(GamePos *gp);
 bool mkc_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mkc_print_pos(const GamePos *gp, char *out);
 void mkc_display(const GamePos *gp, char *out, size_t size);

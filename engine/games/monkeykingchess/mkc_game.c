@@ -119,7 +119,8 @@ static int mkc_history_index(const GamePos *gp, Move m) {
 
 GameOps MONKEY_KING_CHESS = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
-             .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true},
+             .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true,
+             .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1350, 1810, 2200}, .wdl_scale = 373, .wdl_draw = 616},
@@ -162,4 +163,5 @@ GameOps MONKEY_KING_CHESS = {
     .eval_trace = mkc_eval_trace,
     .nnue_features = MKC_NNUE_FEATURES, .nnue_max_active = MKC_NNUE_MAX_ACTIVE, .nnue_feature_set = "mkc-3", .features = mkc_features,
     .features_both = mkc_features_both,
+    .mirror = mkc_mirror,
 };

@@ -152,7 +152,7 @@ void mq_clear(MQPos *p);
 void mq_put(MQPos *p, int sq, int colour, int height);
 Key mq_compute_key(const MQPos *p);
 void mq_startpos(GamePos *gp, const GameConfig *cfg);
-void mq_mirror(GamePos *gp);
+bool mq_mirror(GamePos *gp);
 bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);

@@ -37,7 +37,7 @@ Key mq_compute_key(const MQPos *p) {
 
 /* The board mirrored left to right: the rules see no side, and the queen's moves, the
  * babies' distances and the pie rule map one to one. */
-void mq_mirror(GamePos *gp) {
+bool mq_mirror(GamePos *gp) {
     MQPos *p = (MQPos *)gp, m;
     mq_clear(&m);
     for (int sq = 0; sq < MQ_SQ_NB; sq++)
@@ -45,6 +45,7 @@ void mq_mirror(GamePos *gp) {
     m.stm = p->stm, m.swap = p->swap, m.pie = p->pie, m.ply = p->ply;
     m.key = mq_compute_key(&m);
     *p = m;
+    return true;
 }
 
 void mq_startpos(GamePos *gp, const GameConfig *cfg) {

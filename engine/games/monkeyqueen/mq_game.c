@@ -51,7 +51,7 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
 /* The table the core plays with; kit_init sets its hot entries (mq_hot). */
 GameOps MONKEY_QUEEN = {
     .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true,
-             .nnue_delta = true, .end_reason = true},
+             .nnue_delta = true, .end_reason = true, .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1390, 1850, 2310}, .wdl_scale = 185, .wdl_draw = 0},

@@ -183,6 +183,7 @@ void zoo_end_reason(const GamePos *gp, char *out);
 void zoo_clear(ZooPos *p, const GameConfig *cfg);
 void zoo_place(ZooPos *p, int pl, int kind, int sq, bool royal);
 void zoo_startpos(GamePos *gp, const GameConfig *cfg);
+bool zoo_mirror(GamePos *gp);
 void zoo_display(const GamePos *gp, char *out, size_t size);
 /* The letters of the pieces on sq in the position string's order; returns how many. */
 int zoo_cell_letters(const ZooPos *p, int sq, char *out);

@@ -66,7 +66,7 @@ static int zoo_progress_left(const GamePos *gp) {
 
 GameOps ZOO_CONTEST = {
     .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true,
-             .null_move = true, .double_moves = true, .end_reason = true},
+             .null_move = true, .double_moves = true, .end_reason = true, .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1390, 1630, 2090}, .wdl_scale = 192, .wdl_draw = 5},
@@ -108,4 +108,5 @@ GameOps ZOO_CONTEST = {
     .eval_trace = zoo_eval_trace,
     .nnue_features = ZOO_NNUE_FEATURES, .nnue_max_active = ZOO_NNUE_MAX_ACTIVE, .nnue_feature_set = "zoo-3", .features = zoo_features,
     .features_both = zoo_features_both, .net_scope = zoo_net_scope,
+    .mirror = zoo_mirror,
 };

@@ -1,6 +1,7 @@
 /* test_dragonsteeth_rules.c — the rules on hand-made positions (moves, blocking, the
  * strength test with its assists, exits, the pass, each end of the game, its order and
- * reason, the counters) and perft against the tables, with every build of the hot code. */
+ * reason, the counters) and perft against the tables, with every build of the hot code, each
+ * position also mirrored left to right (the game's symmetry). */
 #include "dt_testutil.h"
 #include <limits.h>
 
@@ -317,6 +318,8 @@ START_TEST(perft_start_positions) {
         GamePos p;
         G->startpos(&p, &cfg);
         for (int d = 0; d <= 4; d++) ck_assert_uint_eq(perft(G, &p, d), want[setup][d]);
+        ck_assert(G->mirror(&p));
+        for (int d = 0; d <= 3; d++) ck_assert_uint_eq(perft(G, &p, d), want[setup][d]);
     }
 }
 END_TEST
@@ -333,11 +336,15 @@ START_TEST(perft_reference_positions) {
         ck_assert_ptr_nonnull(bar);
         *bar = 0;
         bar[strcspn(bar + 1, "\n") + 1] = 0;
-        GamePos p;
-        dt_parse_ok(G, &p, bar + 2, dt_default_cfg());
+        GamePos p[2];
+        dt_parse_ok(G, &p[0], bar + 2, dt_default_cfg());
+        p[1] = p[0];
+        ck_assert(G->mirror(&p[1])); /* the board mirrored left to right counts the same */
         int d = 1;
         for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " "), d++)
-            ck_assert_msg(perft(G, &p, d) == strtoull(tok, NULL, 10), "%s: perft %d", bar + 2, d);
+            for (int m = 0; m < 2; m++)
+                ck_assert_msg(perft(G, &p[m], d) == strtoull(tok, NULL, 10), "%s%s: perft %d", bar + 2,
+                              m ? " mirrored" : "", d);
         checked++;
     }
     fclose(f);

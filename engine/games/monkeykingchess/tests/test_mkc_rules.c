@@ -1,7 +1,7 @@
 /* test_mkc_rules.c — each rule of Monkey King Chess on a position made for it: drops,
  * flips, clouds and flights, the immobilizer, burials, Fists and the extra step, the exit,
- * checkmate and the stalemate rule, what is progress, the end's precedence and its words;
- * the reference agrees on each. */
+ * checkmate and the stalemate rule, what is progress, the end's precedence and its words, the
+ * mirror's clouds and rivers; the reference agrees on each. */
 #include "engine/games/monkeykingchess/mkc.h"
 #include "mkc_reference.h"
 #include "testutil.h"
@@ -361,6 +361,28 @@ START_TEST(no_pilgrim_means_the_game_is_over) {
 }
 END_TEST
 
+/* The mirror keeps the clouds and colours (a cloud square stays where it is, an earth
+ * square keeps its colour) and needs rivers symmetric themselves: both options' are, and a
+ * position whose rivers were not would have no twin, left as it is. */
+START_TEST(mirror_clouds_and_rivers) {
+    GamePos p, m;
+    char fen[POS_STR_MAX];
+    load(&p, "1K3/5G1/5/5/5/5/l4c1/5 1 - 0 - 4 20", 0);
+    m = p;
+    ck_assert(G->mirror(&m));
+    G->print_pos(&m, fen);
+    ck_assert_str_eq(fen, "3K1/5G1/5/5/5/5/4lc1/5 1 - 0 - 4 20");
+    for (int diagonal = 0; diagonal < 2; diagonal++) {
+        load(&p, "5/7/5/5/5/5/7/5 1 PPPPPPNNHHKCppppppnnhhkc 0 - 0 0", diagonal);
+        m = p;
+        ck_assert(G->mirror(&m) && !memcmp(&m, &p, sizeof(MKCPos)));
+        ((MKCPos *)&p)->river[RED] ^= 1; /* a1 alone: e1 stays */
+        m = p;
+        ck_assert(!G->mirror(&m) && !memcmp(&m, &p, sizeof m));
+    }
+}
+END_TEST
+
 int main(void) {
     G = game_find("monkeykingchess");
     Suite *s = suite_create("mkc_rules");
@@ -373,6 +395,7 @@ int main(void) {
     tcase_add_test(tc, fists_and_extra_step);
     tcase_add_test(tc, exit_wins_for_red);
     tcase_add_test(tc, checkmate_and_no_move_draws);
+    tcase_add_test(tc, mirror_clouds_and_rivers);
     tcase_add_test(tc, stalemating_moves_are_illegal);
     tcase_add_test(tc, flip_capture_of_the_pilgrim);
     tcase_add_test(tc, no_progress_limit_and_precedence);
