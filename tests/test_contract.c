@@ -189,6 +189,11 @@ static void check_caps(const GameOps *g) {
     AGREE(null_move, unmake_null);
 #undef AGREE
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
+    /* Output buckets: a count and its hook, declared together. */
+    REQUIRE(g->nnue_buckets >= 0 && g->nnue_buckets <= NNUE_BUCKETS_MAX, "%s: nnue_buckets %d is not in 0..%d",
+            g->name, g->nnue_buckets, NNUE_BUCKETS_MAX);
+    REQUIRE((g->nnue_buckets > 1) == (g->nnue_bucket != NULL), "%s: nnue_buckets is %d but nnue_bucket is %s",
+            g->name, g->nnue_buckets, g->nnue_bucket ? "set" : "NULL");
     REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
 }
 
@@ -221,8 +226,19 @@ static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *c
     REQUIRE(!strcmp(fa, fb) && g->key(&b) == g->key(&a), "%s: mirrored twice, %s became %s", g->name, fa, fb);
 }
 
+/* The position's stage (GameOps.nnue_bucket) is one of the declared buckets; seen collects
+ * which (a stage that never moves would be no measure). */
+static void check_bucket(const GameOps *g, const GamePos *p, uint32_t *seen) {
+    if (!g->nnue_bucket) return;
+    int b = g->nnue_bucket(p);
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    REQUIRE(b >= 0 && b < g->nnue_buckets, "%s: bucket %d of %d in %s", g->name, b, g->nnue_buckets, fen);
+    *seen |= 1u << b;
+}
+
 /* One random game: every position checked, every child made and unmade. */
-static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
+static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, uint32_t *buckets) {
     GamePos p;
     g->startpos(&p, cfg);
     Move list[MAX_MOVES];
@@ -233,6 +249,7 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
         check_end(g, &p);
         check_make(g, &p, cfg, plies < 4);
         check_mirror(g, &p, cfg, plies < 4);
+        check_bucket(g, &p, buckets);
         int n = g->gen_moves(&p, list, GEN_ALL);
         if (n == 0) break;
         GameUndo u;
@@ -247,17 +264,23 @@ START_TEST(random_games) {
     check_caps(g);
     Prng rng = {test_seed(g->name, 20261123) + (uint64_t)_i};
     long plies = 0, ended = 0;
+    uint32_t buckets = 0;
     int n = games_per_config();
     for (int k = 0; k < 2 * n; k++) {
         /* The first half with the defaults, the second with options drawn at random. */
         GameConfig cfg = test_config(g, k < n ? NULL : &rng);
-        int len = random_game(g, &cfg, &rng);
+        int len = random_game(g, &cfg, &rng, &buckets);
         plies += len;
         ended += len < PLY_CAP;
     }
     fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies\n", g->name, 2 * n, plies, ended,
             PLY_CAP);
     ck_assert_int_gt(plies, 2 * n);
+    if (g->nnue_bucket) {
+        fprintf(stderr, "contract %s: %d of its %d output buckets reached\n", g->name, __builtin_popcount(buckets),
+                g->nnue_buckets);
+        ck_assert_msg(__builtin_popcount(buckets) > 1, "%s: every position is in one bucket", g->name);
+    }
 }
 END_TEST
 
