@@ -642,6 +642,12 @@ static bool cmd_eval(Ugi *u, Args *a) {
                  (int)nnue_evaluate_fresh(net, engine_game(u->e), engine_position(u->e), NNUE_KERNEL_BEST));
     else
         snprintf(text + n, sizeof text - n, "NNUE evaluation: none (%s)\n", why);
+    /* The game's stage, which picks a bucketed net's output layer (any net's data, too). */
+    const GameOps *g = engine_game(u->e);
+    n = strlen(text);
+    if (g->nnue_buckets > 1)
+        snprintf(text + n, sizeof text - n, "NNUE output bucket: %d of %d\n", g->nnue_bucket(engine_position(u->e)),
+                 g->nnue_buckets);
     output_text(text);
     return true;
 }
