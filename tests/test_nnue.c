@@ -572,6 +572,49 @@ START_TEST(bucketed_files) {
 }
 END_TEST
 
+/* |B1[j]| + the sum of the k largest |W1[f][j]| over the lanes j: the largest accumulator any
+ * view of k distinct features can reach. */
+static int64_t lane_bound(const NnueNet *net, int k) {
+    int64_t worst = 0;
+    int nf = net->n_features;
+    int32_t *col = malloc((size_t)nf * sizeof *col);
+    ck_assert_ptr_nonnull(col);
+    for (int j = 0; j < net->hidden; j++) {
+        for (int f = 0; f < nf; f++) col[f] = abs(net->w1[(size_t)f * (size_t)net->hidden + (size_t)j]);
+        int64_t sum = abs(net->b1[j]);
+        for (int i = 0; i < k && i < nf; i++) { /* the k largest, by selection: small k, few lanes */
+            int best = i;
+            for (int f = i + 1; f < nf; f++)
+                if (col[f] > col[best]) best = f;
+            int32_t t = col[i];
+            col[i] = col[best], col[best] = t;
+            sum += col[i];
+        }
+        if (sum > worst) worst = sum;
+    }
+    free(col);
+    return worst;
+}
+
+/* The shipped net cannot overflow: in every lane, the game's declared most active features
+ * (distinct, as the contract says) keep the int16 accumulator in range, whatever the position. */
+START_TEST(embedded_net_within_bound) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    const unsigned char *data;
+    size_t size;
+    char err[ERR_STR_MAX];
+    if (!nnue_embedded(g, &data, &size)) return;
+    NnueNet *net = nnue_net_parse(data, size, g, err);
+    ck_assert_msg(net != NULL, "%s: %s", g->name, err);
+    int64_t worst = lane_bound(net, g->nnue_max_active);
+    fprintf(stderr, "nnue %s: the shipped net's largest accumulator over %d features: %" PRId64 "\n", g->name,
+            g->nnue_max_active, worst);
+    ck_assert_msg(worst <= INT16_MAX, "%s: %d features could take an accumulator to %" PRId64, g->name,
+                  g->nnue_max_active, worst);
+    nnue_net_free(net);
+}
+END_TEST
+
 /* ---- through the protocol: the real executable ---- */
 
 static const char *ask_eval(Child *c) {
@@ -744,6 +787,7 @@ int main(void) {
     tcase_add_loop_test(tc, file_refusals, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, scoped_nets, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, bucketed_files, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, embedded_net_within_bound, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, protocol_options, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);
