@@ -218,10 +218,6 @@ const NnueNet *engine_net(Engine *e, const char **why) {
     return NULL;
 }
 
-const NnueNet *engine_net_in_use(Engine *e) { return engine_option_int(e, "Use NNUE") ? engine_net(e, NULL) : NULL; }
-
-int engine_wdl_scale(Engine *e) { return nnue_wdl_scale(engine_net_in_use(e)); }
-
 Engine *engine_create(const GameOps *game) {
     int index = game_index(game);
     if (index < 0) return NULL;
@@ -429,7 +425,7 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.multipv = multipv;
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
-    job.net = engine_net_in_use(e);
+    job.net = engine_option_int(e, "Use NNUE") ? engine_net(e, NULL) : NULL;
     /* The positions before the root that the search may meet again. */
     if (e->game->caps.repetition && engine_option_int(e, "Repetition")) {
         int before = e->history.n - 1;

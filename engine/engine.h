@@ -47,12 +47,6 @@ void engine_prepare(Engine *e);
  * configuration); a search uses it when the Use NNUE option is on. */
 struct NnueNet;
 const struct NnueNet *engine_net(Engine *e, const char **why);
-/* The net a search would evaluate with now: engine_net's when Use NNUE is on, else NULL. */
-const struct NnueNet *engine_net_in_use(Engine *e);
-/* The score-to-result scale of the evaluation a search would use now (engine/nnue/NET.md:
- * a result's expectation for the player to move is about 1 / (1 + exp(-score / scale))): the
- * net's, fitted when it was trained, or the default 400 (the hand-written evaluations'). */
-int engine_wdl_scale(Engine *e);
 /* Gives engine to the Use NNUE and EvalFile values of engine from (both playing one game):
  * what a benchmark engine needs to measure what play would use. */
 bool engine_copy_nnue_options(Engine *to, const Engine *from, char *err);

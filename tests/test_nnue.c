@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include "childproc.h"
-#include "engine/engine.h"
 #include "engine/nnue/nnue.h"
 #include "engine/prng.h"
 #include "testutil.h"
@@ -616,34 +615,6 @@ START_TEST(embedded_net_within_bound) {
 }
 END_TEST
 
-/* The scale the protocol converts scores with: the net in use's (its file's), the default
- * with Use NNUE off or a net of versions 1 to 3 (the shipped ones), back with it on. */
-START_TEST(wdl_scale_in_use) {
-    const GameOps *g = game_find(GAMES[_i]->name);
-    Prng rng = {test_seed(g->name, 31) + (uint64_t)_i};
-    NnueNet *net = random_net(g, 16, false, &rng);
-    net->wdl_scale = 260 + _i;
-    nnue_net_seal(net);
-    char path[256], err[ERR_STR_MAX];
-    temp_path(path, sizeof path, "scaled");
-    ck_assert(nnue_net_save(net, path, err));
-    Engine *e = engine_create(g);
-    ck_assert_ptr_nonnull(e);
-    const NnueNet *shipped = engine_net_in_use(e);
-    ck_assert_int_eq(engine_wdl_scale(e), shipped ? shipped->wdl_scale : NNUE_WDL_SCALE_DEFAULT);
-    ck_assert_msg(engine_set_option(e, "EvalFile", path, err), "%s", err);
-    ck_assert_int_eq(engine_wdl_scale(e), 260 + _i);
-    ck_assert_msg(engine_set_option(e, "Use NNUE", "false", err), "%s", err);
-    ck_assert_ptr_null(engine_net_in_use(e));
-    ck_assert_int_eq(engine_wdl_scale(e), NNUE_WDL_SCALE_DEFAULT);
-    ck_assert_msg(engine_set_option(e, "Use NNUE", "true", err), "%s", err);
-    ck_assert_int_eq(engine_wdl_scale(e), 260 + _i);
-    engine_destroy(e);
-    unlink(path);
-    nnue_net_free(net);
-}
-END_TEST
-
 /* ---- through the protocol: the real executable ---- */
 
 static const char *ask_eval(Child *c) {
@@ -817,7 +788,6 @@ int main(void) {
     tcase_add_loop_test(tc, scoped_nets, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, bucketed_files, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, embedded_net_within_bound, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, wdl_scale_in_use, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, protocol_options, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);
