@@ -295,7 +295,7 @@ START_TEST(file_round_trip) {
     ck_assert_uint_eq(back->checksum, net->checksum);
     ck_assert_int_eq(back->b2[0], net->b2[0]);
     ck_assert_int_eq(back->buckets, 1);
-    ck_assert_int_eq(back->wdl_scale, NNUE_WDL_SCALE_DEFAULT);
+    ck_assert_int_eq(back->wdl_scale, 0); /* a version 1 file says no scale */
     ck_assert(!memcmp(back->w1, net->w1, (size_t)g->nnue_features * 128 * sizeof *net->w1));
     ck_assert(!memcmp(back->b1, net->b1, 128 * sizeof *net->b1));
     ck_assert(!memcmp(back->w2, net->w2, 256 * sizeof *net->w2));
@@ -486,10 +486,10 @@ START_TEST(bucketed_files) {
     int nb = g->nnue_buckets > 1 ? g->nnue_buckets : 1;
     char err[ERR_STR_MAX];
     for (int k = 0; k < 4; k++) {
-        /* bucketed or not, scaled or not (not both not: that is an older version's net) */
+        /* bucketed or not, with a result scale or none (not both not: an older version's net) */
         NnueNet *net = random_bucketed_net(g, 32, k == 1 ? 1 : nb, true, &rng);
         if (net->buckets == 1 && k != 1) continue; /* a game without a stage */
-        net->wdl_scale = k == 2 ? NNUE_WDL_SCALE_DEFAULT : 150 + 97 * k;
+        net->wdl_scale = k == 2 ? 0 : 150 + 97 * k;
         net->activation = k == 3 ? NNUE_SCRELU : NNUE_CRELU;
         snprintf(net->scope, sizeof net->scope, "%s", k >= 2 ? "5x5 9x9" : "");
         nnue_net_seal(net);
@@ -504,7 +504,7 @@ START_TEST(bucketed_files) {
         ck_assert_msg(back != NULL, "%s: %s", g->name, err);
         ck_assert_int_eq(back->buckets, net->buckets);
         ck_assert_int_eq(back->wdl_scale, net->wdl_scale);
-        ck_assert_int_eq(nnue_wdl_scale(back), net->wdl_scale);
+        ck_assert_int_eq(nnue_net_wdl_scale(back), net->wdl_scale);
         ck_assert_int_eq(back->activation, net->activation);
         ck_assert_str_eq(back->scope, net->scope);
         ck_assert_uint_eq(back->checksum, net->checksum);
@@ -532,9 +532,9 @@ START_TEST(bucketed_files) {
         expect_refused(g, c, n, "result scale");
         memcpy(c, d, n), put32(c + at + 8, NNUE_WDL_SCALE_MAX + 1);
         expect_refused(g, c, n, "result scale");
-        memcpy(c, d, n), put32(c + at + 4, 1), put32(c + at + 8, NNUE_WDL_SCALE_DEFAULT);
-        expect_refused(g, c, n, "version 4 net with 1 output bucket and the default");
-        memcpy(c, d, n), put32(c + at + 8, (uint32_t)net->wdl_scale + (net->wdl_scale < 5000 ? 1 : -1));
+        memcpy(c, d, n), put32(c + at + 4, 1), put32(c + at + 8, 0);
+        expect_refused(g, c, n, "version 4 net with 1 output bucket and no result scale");
+        memcpy(c, d, n), put32(c + at + 8, (uint32_t)net->wdl_scale + (net->wdl_scale ? 1 : 400));
         expect_refused(g, c, n, "checksum"); /* the checksum covers the header's new fields */
         memcpy(c, d, n), c[NNUE_V4_HEADER_BYTES - NNUE_SCOPE_MAX] = ' ';
         expect_refused(g, c, n, "scope");
@@ -568,7 +568,6 @@ START_TEST(bucketed_files) {
         free(d);
         nnue_net_free(net);
     }
-    ck_assert_int_eq(nnue_wdl_scale(NULL), NNUE_WDL_SCALE_DEFAULT);
 }
 END_TEST
 

@@ -93,9 +93,8 @@ static bool read_scope(const unsigned char *p, char out[NNUE_SCOPE_MAX + 1]) {
 }
 
 /* The version a net is written in: the oldest that can say what it is (NET.md). */
-static bool needs_v4(int buckets, int wdl_scale) { return buckets != 1 || wdl_scale != NNUE_WDL_SCALE_DEFAULT; }
 static uint32_t version_of(const NnueNet *net) {
-    return needs_v4(net->buckets, net->wdl_scale)   ? NNUE_VERSION_BUCKETS
+    return net->buckets != 1 || net->wdl_scale     ? NNUE_VERSION_BUCKETS
            : net->activation != NNUE_CRELU ? NNUE_VERSION_ACTIVATION
            : net->scope[0]                 ? NNUE_VERSION_SCOPED
                                            : NNUE_VERSION;
@@ -144,7 +143,6 @@ static bool check_header(const unsigned char *d, size_t size, const GameOps *g, 
     if (!read_name(d + 12, net->game) || !read_name(d + 28, net->feature_set))
         return fail(err, "corrupt net: a name field is not NUL-padded text");
     net->buckets = 1;
-    net->wdl_scale = NNUE_WDL_SCALE_DEFAULT;
     if (version != NNUE_VERSION) {
         size_t head = header_of(version);
         if (size < head)
@@ -163,12 +161,11 @@ static bool check_header(const unsigned char *d, size_t size, const GameOps *g, 
             uint32_t buckets = rd32(d + NNUE_HEADER_BYTES + 4), scale = rd32(d + NNUE_HEADER_BYTES + 8);
             if (buckets < 1 || buckets > NNUE_BUCKETS_MAX)
                 return fail(err, "%u output buckets, expected 1 to %d", buckets, NNUE_BUCKETS_MAX);
-            if (scale < NNUE_WDL_SCALE_MIN || scale > NNUE_WDL_SCALE_MAX)
-                return fail(err, "result scale %u, expected %d to %d", scale, NNUE_WDL_SCALE_MIN, NNUE_WDL_SCALE_MAX);
-            /* version 4 exists for these two: a net an older version can say is not written as 4 */
-            if (!needs_v4((int)buckets, (int)scale))
-                return fail(err, "a version 4 net with 1 output bucket and the default result scale %d",
-                            NNUE_WDL_SCALE_DEFAULT);
+            if (scale && (scale < NNUE_WDL_SCALE_MIN || scale > NNUE_WDL_SCALE_MAX))
+                return fail(err, "result scale %u, expected 0 (none) or %d to %d", scale, NNUE_WDL_SCALE_MIN,
+                            NNUE_WDL_SCALE_MAX);
+            /* version 4 exists for these two: a net the older versions can say is not written as 4 */
+            if (buckets == 1 && !scale) return fail(err, "a version 4 net with 1 output bucket and no result scale");
             net->buckets = (int)buckets;
             net->wdl_scale = (int)scale;
         }
@@ -272,7 +269,6 @@ NnueNet *nnue_net_new(const GameOps *g, int hidden, int buckets) {
     net->n_features = g->nnue_features;
     net->hidden = hidden;
     net->buckets = buckets;
-    net->wdl_scale = NNUE_WDL_SCALE_DEFAULT;
     if (!net_alloc(net)) {
         nnue_net_free(net);
         return NULL;
@@ -348,7 +344,7 @@ int nnue_net_bucket(const NnueNet *net, const GameOps *g, const GamePos *pos) {
     return b;
 }
 
-int nnue_wdl_scale(const NnueNet *net) { return net ? net->wdl_scale : NNUE_WDL_SCALE_DEFAULT; }
+int nnue_net_wdl_scale(const NnueNet *net) { return net->wdl_scale; }
 
 bool nnue_embedded(const GameOps *g, const unsigned char **data, size_t *size) {
     for (int i = 0; i < NNUE_EMBEDDED_COUNT; i++)

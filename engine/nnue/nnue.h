@@ -20,10 +20,10 @@ enum { NNUE_SCOPE_MAX = 64 }; /* the scope field of version 2, NUL-padded */
 #define NNUE_SCOPED_HEADER_BYTES (NNUE_HEADER_BYTES + NNUE_SCOPE_MAX)
 #define NNUE_V3_HEADER_BYTES (NNUE_HEADER_BYTES + 4u + NNUE_SCOPE_MAX)
 #define NNUE_V4_HEADER_BYTES (NNUE_HEADER_BYTES + 12u + NNUE_SCOPE_MAX)
-/* The score-to-result scale (NET.md): a result's expectation for the player to move is about
- * 1 / (1 + exp(-score / scale)). The trainer fits it on held-out games; a net of versions 1 to 3
- * was trained with the default. */
-enum { NNUE_WDL_SCALE_DEFAULT = 400, NNUE_WDL_SCALE_MIN = 10, NNUE_WDL_SCALE_MAX = 10000 };
+/* The score-to-result scale a net was trained with (NET.md): a result's expectation for the
+ * player to move is about 1 / (1 + exp(-score / scale)); the trainer fits it on held-out games.
+ * A version 4 file carries one in this range; nets of versions 1 to 3 carry none. */
+enum { NNUE_WDL_SCALE_MIN = 10, NNUE_WDL_SCALE_MAX = 10000 };
 
 /* What the hidden layer does to an accumulator value v (NET.md): clip it to 0..QA, or clip
  * and square it (a squared activation: more for the same size of net, in version 3 files). */
@@ -36,7 +36,7 @@ typedef struct NnueNet {
     char scope[NNUE_SCOPE_MAX + 1]; /* names of the configurations it serves, space-separated; "": all */
     int n_features, hidden;
     int buckets;   /* output layers: 1, or the game's nnue_buckets (picked by its nnue_bucket) */
-    int wdl_scale; /* the score-to-result scale it was trained with (NNUE_WDL_SCALE_*) */
+    int wdl_scale; /* the score-to-result scale it was trained with (NNUE_WDL_SCALE_*), 0: none said */
     NnueActivation activation;
     uint32_t checksum;
     int16_t *w1; /* [n_features][hidden] */
@@ -60,8 +60,8 @@ NnueNet *nnue_net_load(const char *path, const GameOps *g, char *err);
 /* The net as the bytes of a file (nnue_file_size of its shape); false without memory. */
 bool nnue_net_serialise(const NnueNet *net, unsigned char **data, size_t *size);
 bool nnue_net_save(const NnueNet *net, const char *path, char *err);
-/* A zeroed net of a shape for game g (buckets 1 or g's nnue_buckets; the default result
- * scale; checksum set by nnue_net_seal), or NULL. */
+/* A zeroed net of a shape for game g (buckets 1 or g's nnue_buckets; no result scale; checksum
+ * set by nnue_net_seal), or NULL. */
 NnueNet *nnue_net_new(const GameOps *g, int hidden, int buckets);
 void nnue_net_seal(NnueNet *net); /* recomputes the checksum after the parameters changed */
 void nnue_net_free(NnueNet *net);
@@ -71,9 +71,9 @@ uint32_t nnue_fnv1a(const void *data, size_t size, uint32_t h);
 
 /* The output bucket net uses for pos: 0 for a net without buckets, else the game's stage. */
 int nnue_net_bucket(const NnueNet *net, const GameOps *g, const GamePos *pos);
-/* The score-to-result scale of the evaluation in use: net's, or the default without a net
- * (the hand-written evaluations were never fitted), for the protocol's win/draw/loss. */
-int nnue_wdl_scale(const NnueNet *net);
+/* The score-to-result scale net was trained with, for the protocol's win/draw/loss (it
+ * describes the net's scores better than a game's constant): 0 when its file says none. */
+int nnue_net_wdl_scale(const NnueNet *net);
 
 /* The net built into the binary for game g (engine/games/<g>/net.nnue), or false. */
 bool nnue_embedded(const GameOps *g, const unsigned char **data, size_t *size);

@@ -16,7 +16,7 @@ ACTIVATIONS = {"crelu": 0, "screlu": 1}  # clipped; clipped and squared (version
 ACTIVATION = struct.Struct("<I")
 BUCKETS_SCALE = struct.Struct("<II")  # version 4: buckets, wdl_scale
 BUCKETS_MAX = 16  # engine/game.h NNUE_BUCKETS_MAX
-WDL_SCALE_DEFAULT, WDL_SCALE_MIN, WDL_SCALE_MAX = 400, 10, 10000  # engine/nnue/nnue.h
+WDL_SCALE_MIN, WDL_SCALE_MAX = 10, 10000  # engine/nnue/nnue.h; 0: the net says none
 SCOPE = struct.Struct("<64s")
 SCOPE_NAME_MAX = 15
 QA, QB, SCALE = 255, 64, 400
@@ -37,10 +37,10 @@ class Net:
     """W1 int16 [n_features, hidden], B1 int16 [hidden], W2 int16 [buckets, 2*hidden] (us,
     then them; a [2*hidden] array is one bucket), B2 int64 [buckets] (int32 in the file; an
     int is one bucket); activation "crelu" or "screlu"; wdl_scale the score-to-result scale
-    it was trained with (NET.md)."""
+    it was trained with (NET.md), 0 for none (what a file of versions 1 to 3 says)."""
 
     def __init__(self, game, feature_set, W1, B1, W2, B2, scope="", activation="crelu",
-                 wdl_scale=WDL_SCALE_DEFAULT):
+                 wdl_scale=0):
         self.game, self.feature_set, self.scope = game, feature_set, scope
         if activation not in ACTIVATIONS:
             raise ValueError(f"activation {activation!r}: one of {', '.join(ACTIVATIONS)}")
@@ -74,7 +74,7 @@ class Net:
 
     def version(self):
         """The oldest version that can say what the net is (NET.md)."""
-        if self.buckets != 1 or self.wdl_scale != WDL_SCALE_DEFAULT:
+        if self.buckets != 1 or self.wdl_scale:
             return VERSION_BUCKETS
         return (VERSION_ACTIVATION if self.activation != "crelu"
                 else VERSION_SCOPED if self.scope else VERSION)
@@ -111,8 +111,9 @@ class Net:
 def check_buckets_scale(buckets, wdl_scale):
     if not 1 <= buckets <= BUCKETS_MAX:
         raise ValueError(f"{buckets} output buckets, expected 1 to {BUCKETS_MAX}")
-    if not WDL_SCALE_MIN <= wdl_scale <= WDL_SCALE_MAX:
-        raise ValueError(f"result scale {wdl_scale}, expected {WDL_SCALE_MIN} to {WDL_SCALE_MAX}")
+    if wdl_scale and not WDL_SCALE_MIN <= wdl_scale <= WDL_SCALE_MAX:
+        raise ValueError(f"result scale {wdl_scale}, expected 0 (none) or {WDL_SCALE_MIN} to "
+                         f"{WDL_SCALE_MAX}")
 
 
 def check_scope(scope):
@@ -152,7 +153,7 @@ def read_net(path, game=None, feature_set=None, n_features=None):
         raise NetError(path, 8, f"net format version {version}, this reader knows "
                                 f"{VERSION} to {VERSION_BUCKETS}")
     head, scope, activation = HEADER.size, "", "crelu"
-    buckets, wdl_scale = 1, WDL_SCALE_DEFAULT
+    buckets, wdl_scale = 1, 0
     if version >= VERSION_ACTIVATION:
         extra = ACTIVATION.size + (BUCKETS_SCALE.size if version == VERSION_BUCKETS else 0)
         if len(buf) < head + extra + SCOPE.size:
@@ -173,9 +174,8 @@ def read_net(path, game=None, feature_set=None, n_features=None):
                 check_buckets_scale(buckets, wdl_scale)
             except ValueError as e:
                 raise NetError(path, head, str(e)) from None
-            if buckets == 1 and wdl_scale == WDL_SCALE_DEFAULT:
-                raise NetError(path, head, f"a version 4 net with 1 output bucket and the default "
-                                           f"result scale {WDL_SCALE_DEFAULT}")
+            if buckets == 1 and not wdl_scale:
+                raise NetError(path, head, "a version 4 net with 1 output bucket and no result scale")
             head += BUCKETS_SCALE.size
     if version != VERSION:
         if len(buf) < head + SCOPE.size:

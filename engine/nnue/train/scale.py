@@ -6,6 +6,7 @@ import numpy as np
 import netfile
 
 MIN_RECORDS = 200  # fewer than this: too few for a fit of their own (train.py)
+FIXED = 400  # the one scale every game's loss used before the fit (train.py --scale-wdl 400)
 
 
 class FitError(Exception):
@@ -36,7 +37,7 @@ def fit(score, result):
         z = beta * x
         return float(np.mean(y * np.logaddexp(0, -z) + (1 - y) * np.logaddexp(0, z)))
 
-    beta = 1.0 / netfile.WDL_SCALE_DEFAULT
+    beta = 1.0 / FIXED
     current = loss(beta)
     for _ in range(100):
         p = 1 / (1 + np.exp(-beta * x))

@@ -253,7 +253,7 @@ class NetFile(Tmp):
         for a, b in ((back.W1, net.W1), (back.B1, net.B1), (back.W2, net.W2)):
             self.assertTrue(np.array_equal(a, b))
         self.assertEqual(back.B2.tolist(), [-1000])
-        self.assertEqual((back.buckets, back.wdl_scale), (1, 400))
+        self.assertEqual((back.buckets, back.wdl_scale), (1, 0))  # version 1 says no scale
         good = read_bytes(p)
 
         def refused(blob, offset, words, **kw):
@@ -356,7 +356,7 @@ class Training(Tmp):
         self.assertIn("serving 5x5 9x9", out)
         c = netfile.read_net(self.path("c.nnue"))
         self.assertEqual(c.scope, "5x5 9x9")
-        self.assertEqual(read_bytes(self.path("c.nnue"))[132:], read_bytes(net)[68:])
+        self.assertEqual(read_bytes(self.path("c.nnue"))[144:], read_bytes(net)[144:])  # the parameters
 
     def test_learns(self):
         data, net = self.synth(records=3000, seed=7), self.path("l.nnue")
@@ -442,7 +442,7 @@ class Training(Tmp):
         self.assertLess(val[-1], val[0], out)
         code, out2 = run_train(*common, "--out", self.path("cl.nnue"))
         self.assertEqual(code, 0, out2)
-        self.assertNotEqual(read_bytes(self.path("sq.nnue"))[136:], read_bytes(self.path("cl.nnue"))[68:])
+        self.assertNotEqual(read_bytes(self.path("sq.nnue"))[144:], read_bytes(self.path("cl.nnue"))[144:])
         # the float and integer evals agree (the squared scale is worked out in both: a factor
         # of QA missed would put them hundreds of cp apart; W2's step of 1/64 leaves a few cp)
         diff = float(out.split("mean |float - integer eval| ")[1].split()[0])
@@ -610,12 +610,15 @@ class BucketsAndScale(Tmp):
             self.assertTrue(np.array_equal(back.W2, net.W2))
             self.assertEqual(back.B2.tolist(), [-1000, 7, 123456])
             self.assertEqual(back.to_bytes(), good)
-        # the scale alone, or buckets alone, is version 4; neither is the old versions' net
+        # a scale alone, or buckets alone, is version 4; neither is the old versions' net
         one = hand_net()
         one.wdl_scale = 250
         self.assertEqual(one.to_bytes()[8], 4)
-        one.wdl_scale = 400
+        one.wdl_scale = 0
         self.assertEqual(one.to_bytes()[8], 1)
+        net.wdl_scale = 0  # buckets without a scale
+        self.assertEqual(netfile.Net.to_bytes(net)[8], 4)
+        net.wdl_scale = 287
 
         def refused(blob, offset, words):
             with open(p, "wb") as f:
@@ -633,7 +636,7 @@ class BucketsAndScale(Tmp):
         refused(field(72, 17), 72, "17 output buckets")
         refused(field(76, 9), 72, "result scale 9")
         refused(field(76, 10001), 72, "result scale 10001")
-        refused(field(72, 1)[:76] + struct.pack("<I", 400) + good[80:], 72, "1 output bucket and the default")
+        refused(field(72, 1)[:76] + struct.pack("<I", 0) + good[80:], 72, "1 output bucket and no result scale")
         refused(field(76, 288), 64, "checksum mismatch")  # the checksum covers the header's fields
         refused(field(72, 2), 68 + 12 + 64 + 2 * (4 * 16 + 16 + 2 * 32) + 2 * 4, "with 2 output buckets has")
         refused(good[:120], 120, "header cut short")
@@ -729,11 +732,11 @@ class BucketsAndScale(Tmp):
         net = netfile.read_net(self.path("f.nnue"))
         self.assertEqual(net.wdl_scale, held)
         self.assertIn(f"result scale {held}", out.splitlines()[-1])
-        # a given scale: every file's, and a net of scale 400 is a version 1 file
+        # a given scale: every file's, and the net carries it
         code, out = run_train(*common, "--out", self.path("g.nnue"), "--scale-wdl", 400)
         self.assertEqual(code, 0, out)
         self.assertIn("result scale 400 (given)", out)
-        self.assertEqual(read_bytes(self.path("g.nnue"))[8], 1)
+        self.assertEqual(netfile.read_net(self.path("g.nnue")).wdl_scale, 400)
         for bad in ("0", "x", "20000"):
             code, out = run_train(*common, "--out", self.path("x.nnue"), "--scale-wdl", bad)
             self.assertEqual(code, 2, out)

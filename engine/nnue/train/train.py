@@ -240,10 +240,10 @@ def fit_scales(a, d, val, train):
             per.append(wdl.fit(d.score[sl], d.result[sl]))
         except wdl.FitError:
             per.append(net_scale)
-    at400 = wdl.log_loss(d.score[on], d.result[on], netfile.WDL_SCALE_DEFAULT)
+    fixed = wdl.log_loss(d.score[on], d.result[on], wdl.FIXED)
     note = (f"result scale {net_scale}, fitted on {len(on)} {where} records (log-loss "
-            f"{wdl.log_loss(d.score[on], d.result[on], net_scale):.5f}, {at400:.5f} at "
-            f"{netfile.WDL_SCALE_DEFAULT}); each file's scores read at "
+            f"{wdl.log_loss(d.score[on], d.result[on], net_scale):.5f}, {fixed:.5f} at "
+            f"{wdl.FIXED}); each file's scores read at "
             + ", ".join(f"{s}" for s in per))
     return net_scale, per, note
 
@@ -264,7 +264,7 @@ def load_init(torch, model, path, d, a):
         model.b2.copy_(torch.from_numpy(net.B2.astype(np.float32) / (QA * QB)).expand(a.buckets))
 
 
-def quantise(model, d, activation="crelu", wdl_scale=netfile.WDL_SCALE_DEFAULT):
+def quantise(model, d, activation="crelu", wdl_scale=0):
     """The integer net of the float model (NNUE-SPEC §2's rounding)."""
     def q(t, f):
         return np.rint(t.detach().double().numpy() * f)
