@@ -1,12 +1,13 @@
 /* test_contract.c — the game contract, checked the same way for every registered game over
- * random games: notation round trips, make/unmake, keys, move lists, legality, ends; and that
- * each registered game has its folder (engine/games/<game>/). */
+ * random games: notation, make/unmake, keys, move lists, legality, ends and why they came; and
+ * that each registered game has its folder (engine/games/<game>/). */
 #include <ctype.h>
 #include <sys/stat.h>
 
 #include "engine/game.h"
 #include "engine/perft.h"
 #include "engine/prng.h"
+#include "engine/strength.h"
 #include "testutil.h"
 
 /* Random games per game and option set (a quarter in sanitizer builds); SIMIA_CONTRACT_GAMES
@@ -141,6 +142,31 @@ static void check_make(const GameOps *g, GamePos *p, const GameConfig *cfg, bool
     }
 }
 
+/* Why the game ended: a line of printable text exactly where it ended, from the game's
+ * hook; without the hook (the same game with it switched off), "no legal move" where the
+ * player to move has none, else nothing (the result alone). */
+static void check_reason(const GameOps *g, const GamePos *p) {
+    bool over = game_result(g, p) != RESULT_NONE;
+    char why[REASON_STR_MAX], fen[POS_STR_MAX];
+    memset(why, 'x', sizeof why);
+    game_end_reason(g, p, why);
+    g->print_pos(p, fen);
+    REQUIRE(memchr(why, '\0', sizeof why), "%s: an unterminated reason in %s", g->name, fen);
+    REQUIRE(over == (why[0] != '\0'), "%s: reason '%s' in %s, a %s position", g->name, why, fen,
+            over ? "finished" : "playing");
+    for (const char *c = why; *c; c++) REQUIRE(isprint((unsigned char)*c), "%s: reason '%s' is not one line of text", g->name, why);
+    if (g->caps.end_reason) {
+        char own[REASON_STR_MAX];
+        g->end_reason(p, own);
+        REQUIRE(!strcmp(own, why), "%s: the hook says '%s', the core '%s' in %s", g->name, own, why, fen);
+    }
+    GameOps bare = *g;
+    bare.caps.end_reason = false, bare.end_reason = NULL;
+    game_end_reason(&bare, p, why);
+    const char *want = over && g->terminal(p) == OUTCOME_ONGOING ? "no legal move" : "";
+    REQUIRE(!strcmp(why, want), "%s without its hook: reason '%s', not '%s' in %s", g->name, why, want, fen);
+}
+
 /* A game over (by the position alone) has no moves; a game with no moves is over. */
 static void check_end(const GameOps *g, const GamePos *p) {
     Outcome t = g->terminal(p);
@@ -153,6 +179,7 @@ static void check_end(const GameOps *g, const GamePos *p) {
     } else {
         REQUIRE(game_result(g, p) == RESULT_NONE, "%s: moves in a finished game", g->name);
     }
+    check_reason(g, p);
     char text[16384];
     g->display(p, text, sizeof text);
     REQUIRE(strlen(text) > 0, "%s: empty display", g->name);
@@ -187,7 +214,10 @@ static void check_caps(const GameOps *g) {
     AGREE(see, see_ge);
     AGREE(null_move, make_null);
     AGREE(null_move, unmake_null);
+    AGREE(nnue_delta, make_delta);
+    AGREE(end_reason, end_reason);
 #undef AGREE
+    REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
     /* Output buckets: a count and its hook, declared together. */
     REQUIRE(g->nnue_buckets >= 0 && g->nnue_buckets <= NNUE_BUCKETS_MAX, "%s: nnue_buckets %d is not in 0..%d",
@@ -319,12 +349,53 @@ START_TEST(game_folder) {
 }
 END_TEST
 
+/* What a game measured about its play (GameCalibration): the Elo of the strength levels rising
+ * from the anchor, a score-to-result model that makes sense; its page says the same numbers. */
+START_TEST(calibration) {
+    const GameOps *g = GAMES[_i];
+    const GameCalibration *c = &g->calib;
+    bool declared = false;
+    for (int k = 0; k < STRENGTH_LEVELS; k++) declared |= c->level_elo[k] != 0;
+    if (declared) {
+        ck_assert_msg(c->level_elo[STRENGTH_ANCHOR_LEVEL] == STRENGTH_ANCHOR_ELO, "%s: the anchor level is %d, not %d",
+                      g->name, c->level_elo[STRENGTH_ANCHOR_LEVEL], STRENGTH_ANCHOR_ELO);
+        for (int k = 0; k < STRENGTH_LEVELS; k++) {
+            ck_assert_msg(c->level_elo[k] >= 100 && c->level_elo[k] <= 4000, "%s: level %d at %d", g->name, k,
+                          c->level_elo[k]);
+            ck_assert_msg(k == 0 || c->level_elo[k] > c->level_elo[k - 1], "%s: the levels' Elo must rise", g->name);
+        }
+    }
+    ck_assert_msg(c->wdl_scale == 0 ? c->wdl_draw == 0 : c->wdl_scale >= 20 && c->wdl_scale <= 20000,
+                  "%s: wdl_scale %d", g->name, c->wdl_scale);
+    ck_assert_msg(c->wdl_draw >= 0 && c->wdl_draw <= 10 * c->wdl_scale, "%s: wdl_draw %d", g->name, c->wdl_draw);
+    /* the page's line, as each game's page writes it (engine/games/<game>/README.md) */
+    const int *e = strength_scale(g);
+    char want[160], path[512];
+    snprintf(want, sizeof want, "levels %d, %d, %d, %d, %d; wdl_scale %d, wdl_draw %d.", e[0], e[1], e[2], e[3], e[4],
+             c->wdl_scale ? c->wdl_scale : WDL_SCALE_DEFAULT, c->wdl_draw);
+    snprintf(path, sizeof path, "%s/%s/README.md", SIMIA_GAMES_DIR, g->name);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f, "%s: no page", path);
+    static char page[1 << 20];
+    size_t n = fread(page, 1, sizeof page - 1, f);
+    page[n] = 0;
+    fclose(f);
+    /* the line may wrap: compare with runs of blanks as one space */
+    char *o = page;
+    for (const char *i = page; *i; i++)
+        if (!(isspace((unsigned char)*i) && o > page && o[-1] == ' ')) *o++ = isspace((unsigned char)*i) ? ' ' : *i;
+    *o = 0;
+    ck_assert_msg(strstr(page, want), "%s: the page does not say '%s' (its section UCI_Elo and UCI_ShowWDL)", path, want);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("contract");
     TCase *tc = tcase_create("contract");
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, registry);
     tcase_add_loop_test(tc, game_folder, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, calibration, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

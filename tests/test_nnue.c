@@ -96,18 +96,19 @@ static void check_features(const GameOps *g, const GamePos *pos) {
 
 static bool acc_equal(const int16_t *a, const int16_t *b, int h) { return !memcmp(a, b, (size_t)h * sizeof *a); }
 
-/* ---- random walks: moves, unmoves and passes, every position checked ---- */
+/* ---- random walks: moves, unmoves and passes, positions checked along the way ---- */
 
-#define WALK_DEPTH 160
+#define WALK_DEPTH 150
+_Static_assert(WALK_DEPTH < NNUE_PLIES, "a walk's line fits the accumulators");
 
 typedef struct {
     NnueNet *net;
-    NnueCache *scalar, *simd;
+    NnueAcc *scalar, *simd;
     bool tame;
+    uint64_t evaluated;
 } Probe;
 
 static void check_position(const GameOps *g, const GamePos *pos, Probe *pr) {
-    check_features(g, pos);
     Score a = nnue_evaluate(pr->scalar, pr->net, g, pos);
     Score b = nnue_evaluate(pr->simd, pr->net, g, pos);
     Score c = nnue_evaluate_fresh(pr->net, g, pos, NNUE_KERNEL_SCALAR);
@@ -121,18 +122,94 @@ static void check_position(const GameOps *g, const GamePos *pos, Probe *pr) {
     alignas(32) int16_t acc[NNUE_HIDDEN_MAX];
     for (int p = 0; p < 2; p++) {
         nnue_refresh(pr->net, g, pos, p, acc, NNUE_KERNEL_SCALAR);
-        REQUIRE(acc_equal(acc, nnue_cache_acc(pr->scalar, p), pr->net->hidden),
+        REQUIRE(acc_equal(acc, nnue_acc_top(pr->scalar, p), pr->net->hidden),
                 "%s: incremental scalar accumulator %d differs from a refresh", g->name, p);
-        REQUIRE(acc_equal(acc, nnue_cache_acc(pr->simd, p), pr->net->hidden),
+        REQUIRE(acc_equal(acc, nnue_acc_top(pr->simd, p), pr->net->hidden),
                 "%s: incremental SIMD accumulator %d differs from a refresh", g->name, p);
+    }
+    pr->evaluated++;
+}
+
+/* A view's tracked features: its whole list less its position features (features_dynamic),
+ * as marks in set (by feature); false if a position feature is missing from the list. */
+static void tracked(const GameOps *g, const GamePos *pos, int p, unsigned char *set) {
+    uint32_t f[NNUE_MAX_ACTIVE], dyn[2][NNUE_DYNAMIC_MAX];
+    int n = g->features(pos, p, f), nd[2] = {0, 0};
+    memset(set, 0, (size_t)g->nnue_features);
+    for (int i = 0; i < n; i++) set[f[i]] = 1;
+    if (!g->features_dynamic) return;
+    uint32_t *const out[2] = {dyn[0], dyn[1]};
+    g->features_dynamic(pos, out, nd);
+    for (int i = 0; i < nd[p]; i++) {
+        REQUIRE(nd[p] <= NNUE_DYNAMIC_MAX && set[dyn[p][i]] == 1,
+                "%s: position feature %u of view %d is not in features() (or listed twice)", g->name, dyn[p][i], p);
+        set[dyn[p][i]] = 0;
     }
 }
 
+/* make_delta's record against the lists: after the move, each view's tracked features are
+ * those before, less the removed (each of them there before), plus the added (none there). */
+static void check_delta(const GameOps *g, const GamePos *before, const GamePos *after, const NnueDelta *d) {
+    static unsigned char was[1 << 16], now[1 << 16];
+    for (int p = 0; p < 2; p++) {
+        if (d->refresh[p]) continue;
+        tracked(g, before, p, was);
+        tracked(g, after, p, now);
+        for (int i = 0; i < d->n_rem[p]; i++) {
+            REQUIRE(d->rem[p][i] < (uint32_t)g->nnue_features && was[d->rem[p][i]] == 1,
+                    "%s: view %d: the move removed feature %u, which was not a tracked one", g->name, p, d->rem[p][i]);
+            was[d->rem[p][i]] = 0;
+        }
+        for (int i = 0; i < d->n_add[p]; i++) {
+            REQUIRE(d->add[p][i] < (uint32_t)g->nnue_features && was[d->add[p][i]] == 0,
+                    "%s: view %d: the move added feature %u, which was there", g->name, p, d->add[p][i]);
+            was[d->add[p][i]] = 1;
+        }
+        REQUIRE(!memcmp(was, now, (size_t)g->nnue_features),
+                "%s: view %d: the tracked features after the move are not those before with its changes", g->name, p);
+    }
+}
+
+/* A move along the walk: with make_delta, both probes' lines go one ply deeper with the same
+ * record, checked against the lists. */
+static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe *pr) {
+    if (!g->caps.nnue_delta) {
+        g->make(pos, m, u);
+        return;
+    }
+    GamePos before = *pos;
+    GameUndo pu;
+    memset(u, 0xA5, sizeof *u), memset(&pu, 0xA5, sizeof pu); /* the bytes make leaves alone */
+    NnueDelta *d = nnue_acc_push(pr->scalar);
+    g->make_delta(pos, m, u, d);
+    *nnue_acc_push(pr->simd) = *d;
+    check_delta(g, &before, pos, d);
+    GamePos plain = before;
+    g->make(&plain, m, &pu);
+    REQUIRE(!memcmp(&plain, pos, sizeof plain) && !memcmp(&pu, u, sizeof pu),
+            "%s: make_delta and make leave different positions or undo records", g->name);
+}
+
+static void walk_pass(const GameOps *g, GamePos *pos, Probe *pr) {
+    if (!g->caps.nnue_delta) return;
+    nnue_acc_push(pr->scalar);
+    nnue_acc_push(pr->simd);
+    (void)pos;
+}
+
+static void walk_back(const GameOps *g, Probe *pr) {
+    if (!g->caps.nnue_delta) return;
+    nnue_acc_pop(pr->scalar);
+    nnue_acc_pop(pr->simd);
+}
+
 /* steps random steps: a move (a random legal one), an unmove, or a pass where the game has
- * null moves; a finished game or a deep line is unwound. */
+ * null moves; a finished game or a deep line is unwound. Two positions in three are
+ * evaluated and checked, so that lines also skip plies as a search's do. */
 static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, int steps, long *twice) {
     GamePos pos;
     g->startpos(&pos, cfg);
+    nnue_acc_reset(pr->scalar), nnue_acc_reset(pr->simd);
     Move moves[WALK_DEPTH];
     GameUndo undo[WALK_DEPTH];
     bool null[WALK_DEPTH];
@@ -140,27 +217,66 @@ static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, 
     long made = 0;
     Move list[MAX_MOVES];
     for (int s = 0; s < steps; s++) {
-        check_position(g, &pos, pr);
+        check_features(g, &pos);
+        if (prng_below(rng, 3)) check_position(g, &pos, pr);
         int n = game_result(g, &pos) == RESULT_NONE ? g->gen_moves(&pos, list, GEN_ALL) : 0;
         uint32_t r = prng_below(rng, 100);
         if (depth > 0 && (n == 0 || depth == WALK_DEPTH || r < 30)) {
             depth--;
             if (null[depth]) g->unmake_null(&pos, &undo[depth]);
             else g->unmake(&pos, moves[depth], &undo[depth]);
+            walk_back(g, pr);
         } else if (n == 0) {
             g->startpos(&pos, cfg);
+            nnue_acc_reset(pr->scalar), nnue_acc_reset(pr->simd);
         } else if (r < 35 && g->make_null && g->make_null(&pos, &undo[depth])) {
+            walk_pass(g, &pos, pr);
             null[depth++] = true;
         } else {
             moves[depth] = list[prng_below(rng, (uint32_t)n)];
             int mover = g->player_to_move(&pos);
-            g->make(&pos, moves[depth], &undo[depth]);
+            walk_make(g, &pos, moves[depth], &undo[depth], pr);
             *twice += g->player_to_move(&pos) == mover; /* a player deciding twice in a row */
             null[depth++] = false;
             made++;
         }
     }
     return made;
+}
+
+/* The game as it is, and (for a game with make_delta) the same game with the hook switched
+ * off: the accumulators then diff whole lists, the fallback every game without it takes. */
+static void incremental_walks(const GameOps *g, Prng *rng) {
+    int steps = (int)test_count(3000);
+    uint64_t refreshes = 0, updates = 0, evaluated = 0;
+    long made = 0, twice = 0;
+    /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
+     * nets 4 and 5 square their activations (tame, then wild); nets 6 to 8 have an output
+     * layer per bucket of the game (tame clipped, wild clipped, tame squared). */
+    enum { NETS = 9 };
+    for (int k = 0; k < NETS; k++) {
+        bool wild = k == 2 || k == 3 || k == 5 || k == 7;
+        int hidden = k == 3 || k == 5 || k == 7 ? 144 : k & 1 ? 32 : 48;
+        int buckets = k >= 6 && g->nnue_buckets > 1 ? g->nnue_buckets : 1;
+        Probe pr = {.net = random_bucketed_net(g, hidden, buckets, wild, rng),
+                    .scalar = nnue_acc_new(NNUE_KERNEL_SCALAR), .simd = nnue_acc_new(NNUE_KERNEL_BEST), .tame = !wild};
+        if (k == 4 || k == 5 || k == 8) pr.net->activation = NNUE_SCRELU;
+        ck_assert(pr.scalar && pr.simd);
+        GameConfig cfg = test_config(g, k & 1 ? rng : NULL);
+        made += walk(g, &cfg, &pr, rng, steps, &twice);
+        uint64_t r, u;
+        nnue_acc_stats(pr.scalar, &r, &u);
+        refreshes += r, updates += u, evaluated += pr.evaluated;
+        nnue_acc_free(pr.scalar), nnue_acc_free(pr.simd);
+        nnue_net_free(pr.net);
+    }
+    fprintf(stderr,
+            "nnue %s%s: %" PRIu64 " positions evaluated, %ld moves made (%ld by a player deciding twice), %s kernel; %" PRIu64
+            " views refreshed, %" PRIu64 " updated\n",
+            g->name, g->caps.nnue_delta ? " (make_delta)" : "", evaluated, made, twice,
+            nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
+    ck_assert_int_gt(made, steps);
+    ck_assert_uint_gt(updates, refreshes * 4); /* updates are the usual path */
 }
 
 START_TEST(incremental_equals_refresh) {
@@ -173,35 +289,14 @@ START_TEST(incremental_equals_refresh) {
     ck_assert_int_gt(g->nnue_max_active, 0);
     ck_assert_int_le(g->nnue_max_active, NNUE_MAX_ACTIVE);
     Prng rng = {test_seed(g->name, 20261125) + (uint64_t)_i};
-    int steps = (int)test_count(3000);
-    uint64_t refreshes = 0, updates = 0;
-    long made = 0, twice = 0;
-    /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
-     * nets 4 and 5 square their activations (tame, then wild); nets 6 to 8 have an output
-     * layer per bucket of the game (tame clipped, wild clipped, tame squared). */
-    enum { NETS = 9 };
-    for (int k = 0; k < NETS; k++) {
-        bool wild = k == 2 || k == 3 || k == 5 || k == 7;
-        int hidden = k == 3 || k == 5 || k == 7 ? 144 : k & 1 ? 32 : 48;
-        int buckets = k >= 6 && g->nnue_buckets > 1 ? g->nnue_buckets : 1;
-        Probe pr = {.net = random_bucketed_net(g, hidden, buckets, wild, &rng),
-                    .scalar = nnue_cache_new(NNUE_KERNEL_SCALAR), .simd = nnue_cache_new(NNUE_KERNEL_BEST), .tame = !wild};
-        if (k == 4 || k == 5 || k == 8) pr.net->activation = NNUE_SCRELU;
-        ck_assert(pr.scalar && pr.simd);
-        GameConfig cfg = test_config(g, k & 1 ? &rng : NULL);
-        made += walk(g, &cfg, &pr, &rng, steps, &twice);
-        uint64_t r, u;
-        nnue_cache_stats(pr.scalar, &r, &u);
-        refreshes += r, updates += u;
-        nnue_cache_free(pr.scalar), nnue_cache_free(pr.simd);
-        nnue_net_free(pr.net);
+    incremental_walks(g, &rng);
+    if (g->caps.nnue_delta) {
+        GameOps off = *g;
+        off.caps.nnue_delta = false;
+        off.make_delta = NULL;
+        off.features_dynamic = NULL;
+        incremental_walks(&off, &rng);
     }
-    fprintf(stderr,
-            "nnue %s: %d positions, %ld moves made (%ld by a player deciding twice), %s kernel; %" PRIu64
-            " refreshes, %" PRIu64 " updates\n",
-            g->name, NETS * steps, made, twice, nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
-    ck_assert_int_gt(made, steps);
-    ck_assert_uint_gt(updates, refreshes); /* the diff is the usual path */
 }
 END_TEST
 
@@ -670,7 +765,16 @@ START_TEST(protocol_options) {
         snprintf(none, sizeof none, "NNUE evaluation: none (no net for %s)", g->name);
     }
     ck_assert_str_eq(ask_eval(c), none);
+    /* What evaluates is told at the first isready, then after every EvalFile. */
+    char told[512];
+    snprintf(told, sizeof told, "info string evaluation of %s: %s", g->title,
+             nnue_embedded(g, &embedded, &embedded_size) ? "the embedded net (" : "hand-written (");
+    ck_assert(child_send(c, "isready"));
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert(child_send(c, "setoption name EvalFile value %s", good));
+    snprintf(told, sizeof told, "info string evaluation of %s: the net in %s (%s, %d features, hidden 64)", g->title, good,
+             g->nnue_feature_set, g->nnue_features);
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert_str_eq(ask_eval(c), want);
     /* Refused files leave the loaded net in place, each with one error line. */
     ck_assert(child_send(c, "setoption name EvalFile value %s", bad));
@@ -680,6 +784,7 @@ START_TEST(protocol_options) {
     expect_one_error(c, "for the game");
     ck_assert(child_send(c, "setoption name EvalFile value /nonexistent/simia.nnue"));
     expect_one_error(c, "cannot open");
+    ck_assert_int_eq(child_count(c, "info string evaluation"), 0); /* refused: nothing changed */
     ck_assert_str_eq(ask_eval(c), want);
     /* bench's evaluation speed, with the net. */
     if (_i == 0) {
@@ -766,6 +871,9 @@ START_TEST(protocol_options) {
     }
     /* Empty: back to the embedded net (none yet). */
     ck_assert(child_send(c, "setoption name EvalFile value <empty>"));
+    snprintf(told, sizeof told, "info string evaluation of %s: %s", g->title,
+             nnue_embedded(g, &embedded, &embedded_size) ? "the embedded net (" : "hand-written (");
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert_str_eq(ask_eval(c), none);
     ck_assert(child_send(c, "quit"));
     ck_assert_int_eq(child_wait(c, 20000), 0);

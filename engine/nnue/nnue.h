@@ -1,5 +1,5 @@
 /* nnue.h — the learned evaluation of every game: a net (loaded and checked from a file or
- * from memory, NET.md), the accumulator cache of one search thread, and integer inference. */
+ * from memory, NET.md), the accumulators of one search thread, and integer inference. */
 #ifndef SIMIA_NNUE_H
 #define SIMIA_NNUE_H
 
@@ -85,27 +85,35 @@ typedef enum { NNUE_KERNEL_SCALAR, NNUE_KERNEL_AVX2, NNUE_KERNEL_BEST } NnueKern
 bool nnue_kernel_available(NnueKernel k);
 const char *nnue_kernel_name(NnueKernel k);
 
-/* The accumulators of the last position one search thread evaluated, with its feature
- * lists: the next evaluation adds and removes the difference, or refreshes when that is
- * cheaper. Games need no hooks: drops, a player deciding twice, hands are all "features
- * before and after". */
-typedef struct NnueCache NnueCache;
-NnueCache *nnue_cache_new(NnueKernel k);
-void nnue_cache_free(NnueCache *c);
-/* Forgets the last position (a new search, another net or game). */
-void nnue_cache_reset(NnueCache *c);
+/* The accumulators of one search thread: a stack by ply, as the line of the search goes.
+ * For a game with make_delta (GameCaps.nnue_delta) each ply records what the move into it
+ * changed, and an evaluation brings its accumulators up to date from the nearest computed
+ * ancestor (a refresh where there is none). For a game without it an evaluation diffs the
+ * position's whole lists against the last evaluated position's (any sequence of positions). */
+enum { NNUE_PLIES = 160 }; /* the deepest line: the search's MAX_PLY and then some */
+typedef struct NnueAcc NnueAcc;
+NnueAcc *nnue_acc_new(NnueKernel k);
+void nnue_acc_free(NnueAcc *a);
+/* A new line starts at ply 0 (a new search, or a position not reached by the pushes). */
+void nnue_acc_reset(NnueAcc *a);
+/* With make_delta: the record that g->make_delta fills for the move made now (the line goes
+ * one ply deeper), and the way back at unmake. A pass (make_null) is a push with nothing
+ * recorded. Without make_delta neither is needed. */
+NnueDelta *nnue_acc_push(NnueAcc *a);
+void nnue_acc_pop(NnueAcc *a);
 
 /* The net's evaluation of pos for the player to move, in centi-units, clamped inside
- * the forced-win bound; updates c incrementally. */
-Score nnue_evaluate(NnueCache *c, const NnueNet *net, const GameOps *g, const GamePos *pos);
-/* The same from scratch (no cache), with a chosen kernel: the reference for tests, `eval`. */
+ * the forced-win bound: pos is the line's position at its top ply (for a game with
+ * make_delta: reached from ply 0 by the pushes since the reset). */
+Score nnue_evaluate(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos);
+/* The same from scratch (no accumulators kept), with a chosen kernel: the reference for tests, `eval`. */
 Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *pos, NnueKernel k);
-/* The accumulator of perspective p (hidden values) after the cache's last evaluation. */
-const int16_t *nnue_cache_acc(const NnueCache *c, int p);
+/* The accumulator of view p (hidden values) at the top ply, after its evaluation. */
+const int16_t *nnue_acc_top(const NnueAcc *a, int p);
 /* A full refresh of perspective p's accumulator into acc (hidden values). */
 void nnue_refresh(const NnueNet *net, const GameOps *g, const GamePos *pos, int p, int16_t *acc,
                   NnueKernel k);
-/* How many refreshes and incremental updates the cache made (for tests and bench). */
-void nnue_cache_stats(const NnueCache *c, uint64_t *refreshes, uint64_t *updates);
+/* How many views were built from scratch and how many updated (for tests and bench). */
+void nnue_acc_stats(const NnueAcc *a, uint64_t *refreshes, uint64_t *updates);
 
 #endif

@@ -396,6 +396,27 @@ def pick_move(ref, rng, line, legal, kinds, drawn):
     return rng.choice(legal)
 
 
+def check_reason_words(game, m, engine_reason, result):
+    """The page's reason is the engine's words, each "player N" in them named as the page names
+    that player's side: one name per player, the winner's as in "<name> wins"."""
+    parts = re.split(r"\bplayer ([12])\b", engine_reason)
+    pattern, seen = "", set()
+    for k, part in enumerate(parts):
+        if k % 2 == 0:
+            pattern += re.escape(part)
+        else:
+            pattern += f"(?P=p{part})" if part in seen else f"(?P<p{part}>[A-Z][a-z]+)"
+            seen.add(part)
+    words = re.fullmatch(pattern, m.group(2))
+    if not check(words, f"{game}: the result line gives '{m.group(2)}', the engine's d says '{engine_reason}'"):
+        return
+    names = words.groupdict()
+    check(len(set(names.values())) == len(names), f"{game}: one name for both players in '{m.group(2)}'")
+    winner = {"p1win": "p1", "p2win": "p2"}.get(result)
+    if winner in names:
+        check(m.group(1) == f"{names[winner]} wins", f"{game}: '{m.group(1)}' but the reason names the winner {names[winner]}")
+
+
 def check_result_line(game, s, st, human):
     """The status line at the end: who won (by side name), why, and 'you won/lost' against Simia."""
     status = s["status"]
@@ -403,9 +424,9 @@ def check_result_line(game, s, st, human):
     if not check(m, f"{game}: the result line '{status}' does not say who won and why"):
         return
     check(not re.search(r"player [12]|p[12]\b", status), f"{game}: the result line '{status}' speaks of players by number")
-    why = re.match(r"^game over, [^:]+: (.+)$", st["status"])
-    if why:  # the engine's own reason (repetition, ...) is the page's
-        check(m.group(2) == why.group(1), f"{game}: the result line gives '{m.group(2)}', the engine's d says '{why.group(1)}'")
+    why = re.match(r"^game over, [^(]+ \((.+)\)$", st["status"])
+    if check(why, f"{game}: the engine's d gives no reason in '{st['status']}'"):
+        check_reason_words(game, m, why.group(1), st["result"])
     if st["result"] in ("p1win", "p2win"):
         mine = st["result"] == f"{human}win"
         check(m.group(3) == (" You won!" if mine else " You lost."), f"{game}: the result line '{status}' for the human {human} and result {st['result']}")
@@ -852,6 +873,33 @@ def check_browser_killed(d, port, engine, ref, game):
     log("   a killed browser's engine ends")
 
 
+def check_levels(d, port, game):
+    """A level is a strength on the game's UCI_Elo scale: the page sets UCI_LimitStrength and
+    UCI_Elo before each of Simia's moves and sends a go the strength limit ends; a custom limit
+    turns the strength limit off."""
+    page = Page(d)
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&level=beginner")
+    page.click("#log-box summary")
+    wait_for(lambda: len(moves_of(page.snap())) >= 4 or page.snap()["state"] == "over", 60,
+             "level Beginner: Simia made no moves")
+    page.click("#pause")
+    text = d.execute_script("return document.getElementById('log').textContent || ''")
+    for want in ("> setoption name UCI_LimitStrength value true", "> setoption name UCI_Elo value 1000", "\n> go\n"):
+        check(want in text, f"level Beginner: the page did not send '{want.strip()}'")
+    check("nodes" not in "".join(l for l in text.splitlines() if l.startswith("> go")),
+          "level Beginner: a node limit of the page's own")
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&nodes=300")
+    page.click("#log-box summary")
+    wait_for(lambda: len(moves_of(page.snap())) >= 2 or page.snap()["state"] == "over", 60,
+             "a custom node limit: Simia made no moves")
+    page.click("#pause")
+    text = d.execute_script("return document.getElementById('log').textContent || ''")
+    check("> setoption name UCI_LimitStrength value false" in text and "> go nodes 300" in text,
+          "a custom limit: the strength limit not turned off, or not its go")
+    check_console(d, "levels")
+    log("   levels: Beginner sets UCI_Elo 1000 with UCI_LimitStrength, a custom limit turns it off")
+
+
 def _ppid(pid):
     try:
         return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
@@ -979,6 +1027,7 @@ def main():
         ref.ask([f"setoption name Game value {first}"] if ref.option("Game") else [])
         ref.ask(["uginewgame"])
         check_engine_vs_engine(d, port, ref, first, 60)
+        check_levels(d, port, first)
         check_robustness(d, port, engine, ref, first, maxforks)
         d.get(f"http://127.0.0.1:{port}/?game={first}&mode=human-vs-engine&movetime=300&human=p2")
         time.sleep(1.0)

@@ -1,5 +1,5 @@
 /* bz_board.c — Boom & Zoom positions and notation: the start, the position string (parsed
- * strictly with a message naming the field, printed), move text and the board display. */
+ * strictly with a message naming the field, printed), move text, the display, why it ended. */
 #include <stdio.h>
 #include <string.h>
 
@@ -161,4 +161,20 @@ void bz_print_move(const GamePos *gp, Move m, char *out) {
     }
     square_name(b8_file(mv_to(m)), b8_rank(mv_to(m)), b);
     snprintf(out, MOVE_STR_MAX, "%s%s", a, b);
+}
+
+/* Why a finished game ended (rules file, Game end and result): a player without towers,
+ * or the no-progress limit; then the checkers borne off, which score every end. */
+void bz_end_reason(const GamePos *gp, char *out) {
+    const BZPos *p = (const BZPos *)gp;
+    char end[64], score[48];
+    out[0] = '\0';
+    if (!p->occ[BZ_P1] && !p->occ[BZ_P2]) snprintf(end, sizeof end, "no tower left on the board");
+    else if (!p->occ[BZ_P1] || !p->occ[BZ_P2]) snprintf(end, sizeof end, "player %d has no tower left", p->occ[BZ_P1] ? 2 : 1);
+    else if (p->limit > 0 && p->noprogress >= p->limit) snprintf(end, sizeof end, "%d plies without a boom or bear-off", (int)p->noprogress);
+    else return;
+    int a = p->off[BZ_P1], b = p->off[BZ_P2];
+    if (a == b) snprintf(score, sizeof score, "both bore off %d", a);
+    else snprintf(score, sizeof score, "player %d bore off more, %d to %d", a > b ? 1 : 2, a > b ? a : b, a > b ? b : a);
+    snprintf(out, REASON_STR_MAX, "%s; %s", end, score);
 }

@@ -112,6 +112,7 @@ void em_unmake_null(GamePos *gp, const GameUndo *u);
 /* How the game stands (embed_end.c): the rules file's end rules 1-5 in their order. */
 Outcome em_terminal(const GamePos *gp);
 Outcome em_no_moves_outcome(const GamePos *gp);
+void em_end_reason(const GamePos *gp, char *out);
 static inline bool em_embedded(const EmPos *p, int side) {
     return !(b8_king[p->boss[side]] & ~em_pieces(p, side ^ 1));
 }

@@ -1,5 +1,5 @@
 /* mad_board.c — M.A.D. positions and notation: the start, the position string (parsed
- * strictly, with the field and the reason of a refusal; printed), move text, the display. */
+ * strictly, naming the field and the reason of a refusal; printed), move text, display, why it ended. */
 #include <stdio.h>
 #include <string.h>
 
@@ -137,4 +137,19 @@ void mad_print_move(const GamePos *gp, Move m, char *out) {
     int from = mv_from(m), to = mv_to(m);
     int n = sprintf(out, "%c%d%c%d", 'a' + b8_file(from), b8_rank(from) + 1, 'a' + b8_file(to), b8_rank(to) + 1);
     if (!mv_lunge(m) && mv_count(m) < p->h[from]) sprintf(out + n, "x%d", mv_count(m));
+}
+
+/* Why a finished game ended: the rule of mad_status that holds, in words. */
+void mad_end_reason(const GamePos *gp, char *out) {
+    const MadPos *p = (const MadPos *)gp;
+    int s = p->stm, m = s ^ 1;
+    out[0] = '\0';
+    for (int w = m, k = 0; k < 2; w = s, k++)
+        if (p->atl[w][0] & mad_goal(w)) {
+            snprintf(out, REASON_STR_MAX, "player %d reached rank %d, its goal row", w + 1, w == PLAYER_1 ? 8 : 1);
+            return;
+        }
+    if (!p->atl[s][0] && !p->atl[m][0]) snprintf(out, REASON_STR_MAX, "neither player has a checker left");
+    else if (!p->atl[s][0] || !p->atl[m][0]) snprintf(out, REASON_STR_MAX, "player %d has no checker left", (p->atl[s][0] ? m : s) + 1);
+    else if (p->limit && p->noprog >= p->limit) snprintf(out, REASON_STR_MAX, "%d plies without combat", (int)p->noprog);
 }

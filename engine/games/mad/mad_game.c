@@ -107,7 +107,11 @@ static int mad_bucket(const GamePos *gp) {
 
 /* The table the core plays with; kit_init sets its hot entries (mad_hot). */
 GameOps MAD_GAME = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
+             .winning_move = true, .null_move = true, .nnue_delta = true, .end_reason = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1460, 1780, 2240}, .wdl_scale = 384, .wdl_draw = 20},
     .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,
     .option_prefix = "MAD", .init = mad_init, .startpos = mad_startpos,
     .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,
@@ -117,6 +121,7 @@ GameOps MAD_GAME = {
     .player_to_move = mad_player_to_move, .ply = mad_ply, .make_null = mad_make_null,
     .unmake_null = mad_unmake_null, .terminal = mad_terminal,
     .no_moves_outcome = mad_no_moves_outcome, .repetition_outcome = mad_repetition_outcome,
+    .end_reason = mad_end_reason,
     .repeat_window = mad_repeat_window, .progress_left = mad_progress_left,
     .eval_trace = mad_eval_trace,
     .nnue_features = MAD_NNUE_FEATURES, .nnue_max_active = MAD_NNUE_MAX_ACTIVE, .nnue_feature_set = "mad-1", .features = mad_features,

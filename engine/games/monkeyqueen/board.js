@@ -40,11 +40,6 @@
       { letter: 'C', height: 20, name: 'Cigar queen', text: 'as the Ivory queen.' },
       { letter: 'c', name: 'Cigar baby', text: 'as the Ivory baby.' },
     ],
-    reason(c) {
-      const queens = c.model ? c.model.rows.flat().filter((cell) => cell.pieces.some((p) => isUpper(p.letter))).length : 2;
-      if (c.noFen || queens < 2) return 'queen captured';
-      return 'no legal move';
-    },
     check(f) {
       if (!/^[ic]$/.test(f.side)) throw new Error(`side '${f.side}' is not i or c`);
       if (!/^[was-]$/.test(f.swap)) throw new Error(`swap state '${f.swap}' is not w, a, s or -`);

@@ -1,5 +1,5 @@
 /* mq_board.c — Monkey Queen positions and notation: set-up, the position string (parse
- * with precise errors, print), move text and the board display. */
+ * with precise errors, print), move text, the board display and why a game ended. */
 #include "mq.h"
 #include "../common/fail.h"
 
@@ -292,4 +292,15 @@ void mq_unmake_null(GamePos *gp, const GameUndo *gu) {
     p->key = ((const MQUndo *)gu)->key;
     p->stm ^= 1;
     p->ply--;
+}
+
+/* Why a finished game ended, the rule sheet's two ways to win, by the colour that lost: its
+ * queen was killed, or it has no legal move (a queen of two, no baby, nothing in sight).
+ * Colours, not players: after a swap player 1 plays Cigar. */
+void mq_end_reason(const GamePos *gp, char *out) {
+    const MQPos *p = (const MQPos *)gp;
+    const char *loser = p->stm == IVORY ? "Ivory" : "Cigar";
+    out[0] = '\0';
+    if (p->queen[p->stm] == MQ_NO_SQ) snprintf(out, REASON_STR_MAX, "%s's queen captured", loser);
+    else if (KIT_HOT(mq_count)(gp) == 0) snprintf(out, REASON_STR_MAX, "%s has no legal move", loser);
 }

@@ -175,6 +175,7 @@ static inline bool monkey_threatened(const ZooPos *p, int pl) {
 
 /* Terminal state by the position alone: OUTCOME_* for the player who decides. */
 Outcome zoo_terminal(const GamePos *gp);
+void zoo_end_reason(const GamePos *gp, char *out);
 
 /* ---- the module's functions ---------------------------------------------------------- */
 

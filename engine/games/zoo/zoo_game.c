@@ -74,7 +74,11 @@ static int zoo_bucket(const GamePos *gp) {
 }
 
 GameOps ZOO_CONTEST = {
-    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true,
+             .null_move = true, .double_moves = true, .end_reason = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1390, 1630, 2090}, .wdl_scale = 192, .wdl_draw = 5},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
@@ -106,6 +110,7 @@ GameOps ZOO_CONTEST = {
     .unmake_null = zoo_unmake_null,
     .terminal = zoo_terminal,
     .no_moves_outcome = zoo_no_moves_outcome,
+    .end_reason = zoo_end_reason,
     .repetition_outcome = zoo_repetition_outcome,
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,

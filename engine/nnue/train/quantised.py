@@ -5,6 +5,9 @@ eval the engine must print for each record of a data file. Usage: quantised.py N
 import argparse
 import sys
 
+import cli  # before numpy: a missing package is one line naming the setup command
+cli.need("quantised.py", "numpy")
+
 import numpy as np
 
 import data as datafile
@@ -104,4 +107,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

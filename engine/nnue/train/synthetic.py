@@ -4,6 +4,9 @@ sets scored by a hidden linear rule. Usage: synthetic.py OUT [--records N] [--fe
 
 import argparse
 
+import cli  # before numpy: a missing package is one line naming the setup command
+cli.need("synthetic.py", "numpy")
+
 import numpy as np
 
 import data as datafile
@@ -56,4 +59,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

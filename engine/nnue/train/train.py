@@ -8,6 +8,9 @@ import random
 import sys
 import time
 
+import cli  # before numpy: a missing package is one line naming the setup command
+cli.need("train.py", "numpy", "torch")
+
 import numpy as np
 
 import bound
@@ -487,4 +490,4 @@ def run(a, d, n_held):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

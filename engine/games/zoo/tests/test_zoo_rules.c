@@ -1,7 +1,8 @@
 /* test_zoo_rules.c — Zoo Contest's rules on hand-made positions: the start moves, perft on
  * the default and other boards, each way of an elephant's retreat and who decides it, the
  * monkey's shortest retreat, chains, invasions that are refused, spawns and relocations,
- * the long game's Royal marks, the no-progress draw, and geometry facts the rules rely on. */
+ * the long game's Royal marks, the wins and the no-progress draw (in words too), and geometry
+ * facts the rules rely on. */
 #include "engine/games/zoo/zoo.h"
 #include "engine/perft.h"
 #include "zoo_testutil.h"
@@ -206,6 +207,15 @@ START_TEST(long_game_marks) {
     expect_after("m3e/5/5/2T2/E3M 1 Ee - - 3 40", &lg, "c2c1", "m3e/5/5/5/E1T1M 2 Ee S - 0 41");
     char err[ERR_STR_MAX];
     GamePos p;
+    /* ... the last flag: the long game's win, in its words; and player 2's short-game win */
+    load(&p, "m3e/5/5/2T2/F3N 1 - EM - 3 40", &lg);
+    play(G, &p, "c2c1");
+    ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 completed its three goals: a Royal elephant, monkey and mouse on its home row");
+    load(&p, "m4/4e/5/1s3/E3M 2 - em - 9 9", &DEF);
+    play(G, &p, "b2b1");
+    ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 2 completed its three goals: elephant, monkey and a mouse on the far row");
     ck_assert(!G->parse_pos(&p, "m3e/5/5/2T2/E3M 1 Ee - - 3 40", &DEF, err)); /* short game */
     ck_assert_ptr_nonnull(strstr(err, "LongGame"));
 }
@@ -221,6 +231,7 @@ START_TEST(no_progress) {
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
     ck_assert_int_eq(G->count_moves(&p), 0);
     ck_assert_int_eq(G->progress_left(&p), 0);
+    ck_assert_str_eq(reason_of(G, &p), "10 plies without a goal, Royal or fling");
     /* a fling resets it */
     load(&p, "m3e/5/2s2/5/E1M2 1 Ee - - 9 9", &c);
     play(G, &p, "c1c3");
@@ -231,10 +242,12 @@ START_TEST(no_progress) {
     load(&p, "m3e/1S3/5/4E/4M 1 - EM - 9 9", &c);
     play(G, &p, "b4b5");
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 completed its three goals: elephant, monkey and a mouse on the far row");
     /* 0 = off */
     c = zoo_cfg(5, 5, 0, 0);
     load(&p, "m3e/5/2S2/5/E3M 1 Ee - - 999999 999999", &c);
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
+    ck_assert_str_eq(reason_of(G, &p), "");
 }
 END_TEST
 
@@ -245,6 +258,7 @@ START_TEST(win_with_pending) {
     load(&p, "m1se1/2S2/5/5/E3M 1 - EM - 0 20", &DEF);
     play(G, &p, "c4d5"); /* invades e, and reaches the far row: S, the last flag */
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 completed its three goals: elephant, monkey and a mouse on the far row");
     ck_assert_int_eq(G->count_moves(&p), 0);
     char fen[POS_STR_MAX];
     G->print_pos(&p, fen);
