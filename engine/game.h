@@ -32,6 +32,7 @@ typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenKind;
 #define MOVE_STR_MAX 16
 #define POS_STR_MAX 1024
 #define NNUE_MAX_ACTIVE 512
+#define NNUE_BUCKETS_MAX 16
 /* Longest reason a game ended (GameOps.end_reason), with the NUL. */
 #define REASON_STR_MAX 128
 
@@ -225,6 +226,15 @@ typedef struct GameOps {
      * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its
      * scope, engine/nnue/NET.md); elsewhere the hand-written evaluation plays. */
     void (*net_scope)(const GameConfig *cfg, char *out);
+    /* Optional: the stage of the game, as a net's output buckets (one output layer per
+     * stage, as the field's nets have by pieces left): nnue_buckets stages (0 or 1: none; at
+     * most NNUE_BUCKETS_MAX), nnue_bucket the stage of a position parse_pos accepts, in
+     * [0, nnue_buckets), from a measure of the game's own (pieces left, a race's progress).
+     * A net with buckets has exactly nnue_buckets (engine/nnue/NET.md, version 4); a net's
+     * buckets mean what the measure meant when it learnt, so changing the measure renames
+     * nnue_feature_set. Declared and hooked together (tests/test_contract.c). */
+    int nnue_buckets;
+    int (*nnue_bucket)(const GamePos *pos);
     /* Optional (caps.mirror): the board mirrored left to right, where the rules see no
      * side: turns *pos into its twin (the same player deciding, the same value, moves and
      * children mapped one to one, counters and ply kept) and returns true; or returns false,

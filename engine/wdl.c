@@ -6,13 +6,10 @@
 
 #include "nnue/nnue.h"
 
-/* A net's own fitted score-to-result scale, 0 for none. Net files up to version 3 carry
- * none; when a version carries one (the trainer's fit on held-out games), return it here:
- * it then wins over the game's constant for as long as that net plays. */
-static double net_scale(const struct NnueNet *net) {
-    (void)net;
-    return 0;
-}
+/* A net's own score-to-result scale, 0 for none: net files of version 4 carry the one the
+ * trainer fitted on held-out games (engine/nnue/NET.md), versions up to 3 none. It wins over
+ * the game's constant for as long as that net plays. */
+static double net_scale(const struct NnueNet *net) { return nnue_net_wdl_scale(net); }
 
 WdlModel wdl_model(const GameOps *g, const struct NnueNet *net) {
     const GameCalibration *c = &g->calib;

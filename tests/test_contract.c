@@ -279,6 +279,11 @@ static void check_caps(const GameOps *g) {
 #undef AGREE
     REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
+    /* Output buckets: a count and its hook, declared together. */
+    REQUIRE(g->nnue_buckets >= 0 && g->nnue_buckets <= NNUE_BUCKETS_MAX, "%s: nnue_buckets %d is not in 0..%d",
+            g->name, g->nnue_buckets, NNUE_BUCKETS_MAX);
+    REQUIRE((g->nnue_buckets > 1) == (g->nnue_bucket != NULL), "%s: nnue_buckets is %d but nnue_bucket is %s",
+            g->name, g->nnue_buckets, g->nnue_bucket ? "set" : "NULL");
     REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
 }
 
@@ -357,9 +362,20 @@ static bool check_mirror(const GameOps *g, const GamePos *p, const GameConfig *c
     return true;
 }
 
+/* The position's stage (GameOps.nnue_bucket) is one of the declared buckets; seen collects
+ * which (a stage that never moves would be no measure). */
+static void check_bucket(const GameOps *g, const GamePos *p, uint32_t *seen) {
+    if (!g->nnue_bucket) return;
+    int b = g->nnue_bucket(p);
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    REQUIRE(b >= 0 && b < g->nnue_buckets, "%s: bucket %d of %d in %s", g->name, b, g->nnue_buckets, fen);
+    *seen |= 1u << b;
+}
+
 /* One random game: every position checked, every child made and unmade; twins counts the
- * positions that had a twin under the game's mirror. */
-static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long *twins) {
+ * positions that had a twin under the game's mirror, buckets collects the stages seen. */
+static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long *twins, uint32_t *buckets) {
     GamePos p;
     g->startpos(&p, cfg);
     Move list[MAX_MOVES];
@@ -370,6 +386,7 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long 
         check_end(g, &p);
         check_make(g, &p, cfg, plies < 4);
         *twins += check_mirror(g, &p, cfg, plies < 4 || plies % 16 == 9);
+        check_bucket(g, &p, buckets);
         int n = g->gen_moves(&p, list, GEN_ALL);
         if (n == 0) break;
         GameUndo u;
@@ -384,11 +401,12 @@ START_TEST(random_games) {
     check_caps(g);
     Prng rng = {test_seed(g->name, 20261123) + (uint64_t)_i};
     long plies = 0, ended = 0, twins = 0;
+    uint32_t buckets = 0;
     int n = games_per_config();
     for (int k = 0; k < 2 * n; k++) {
         /* The first half with the defaults, the second with options drawn at random. */
         GameConfig cfg = test_config(g, k < n ? NULL : &rng);
-        int len = random_game(g, &cfg, &rng, &twins);
+        int len = random_game(g, &cfg, &rng, &twins, &buckets);
         plies += len;
         ended += len < PLY_CAP;
     }
@@ -396,6 +414,11 @@ START_TEST(random_games) {
             2 * n, plies, ended, PLY_CAP, twins);
     ck_assert_int_gt(plies, 2 * n);
     if (g->caps.mirror) ck_assert_int_gt(twins, plies / 2);
+    if (g->nnue_bucket) {
+        fprintf(stderr, "contract %s: %d of its %d output buckets reached\n", g->name, __builtin_popcount(buckets),
+                g->nnue_buckets);
+        ck_assert_msg(__builtin_popcount(buckets) > 1, "%s: every position is in one bucket", g->name);
+    }
 }
 END_TEST
 

@@ -7,6 +7,7 @@
 
 #include "engine/engine.h"
 #include "engine/games/registry.h"
+#include "engine/nnue/nnue.h"
 #include "engine/strength.h"
 #include "engine/wdl.h"
 #include "testutil.h"
@@ -162,6 +163,17 @@ START_TEST(wdl_model_of_each_game) {
     WdlModel d = wdl_model(&bare, NULL);
     ck_assert(d.scale == WDL_SCALE_DEFAULT && d.draw == 0);
     check_model(&d, false);
+    /* A net that carries its scale (version 4) speaks for its scores, the draw margin kept in
+     * proportion; one that says none (versions 1 to 3) leaves the game's model. */
+    NnueNet *net = nnue_net_new(g, 16, 1);
+    ck_assert_ptr_nonnull(net);
+    WdlModel plain = wdl_model(g, net);
+    ck_assert(plain.scale == m.scale && plain.draw == m.draw);
+    net->wdl_scale = 250;
+    WdlModel own = wdl_model(g, net);
+    ck_assert(own.scale == 250 && fabs(own.draw - m.draw * 250 / m.scale) < 1e-9);
+    check_model(&own, own.draw > 0);
+    nnue_net_free(net);
 }
 END_TEST
 

@@ -666,6 +666,7 @@ static bool cmd_display(Ugi *u, Args *a) {
     return true;
 }
 
+enum { BUCKET_LINE_MAX = 48 }; /* "NNUE output bucket: b of N" */
 static bool cmd_eval(Ugi *u, Args *a) {
     (void)a;
     if (engine_position_status(u->e) == POS_NONE) {
@@ -675,7 +676,7 @@ static bool cmd_eval(Ugi *u, Args *a) {
     char text[8192], eval[EVAL_TOLD_MAX];
     const GameOps *g = engine_game(u->e);
     size_t n = (size_t)snprintf(text, sizeof text, "Game: %s (%s)\n", g->title, g->name);
-    g->eval_trace(engine_position(u->e), text + n, sizeof text - n - ERR_STR_MAX - 2 * EVAL_TOLD_MAX);
+    g->eval_trace(engine_position(u->e), text + n, sizeof text - n - ERR_STR_MAX - 2 * EVAL_TOLD_MAX - BUCKET_LINE_MAX);
     /* The learned evaluation's line: exactly one, its value or why there is none. */
     const char *why;
     const NnueNet *net = engine_net(u->e, &why);
@@ -685,6 +686,10 @@ static bool cmd_eval(Ugi *u, Args *a) {
                               (int)nnue_evaluate_fresh(net, g, engine_position(u->e), NNUE_KERNEL_BEST));
     else
         n += (size_t)snprintf(text + n, sizeof text - n, "NNUE evaluation: none (%s)\n", why);
+    /* The game's stage, which picks a bucketed net's output layer (any net's data, too). */
+    if (g->nnue_buckets > 1)
+        n += (size_t)snprintf(text + n, sizeof text - n, "NNUE output bucket: %d of %d\n",
+                              g->nnue_bucket(engine_position(u->e)), g->nnue_buckets);
     /* what the search plays with (eval shows the net's value even while Use NNUE is off) */
     engine_describe_eval(u->e, eval, sizeof eval);
     snprintf(text + n, sizeof text - n, "Search evaluation: %s\n", eval);

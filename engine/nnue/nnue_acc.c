@@ -190,7 +190,7 @@ static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, con
         e->computed = true;
     }
     int us = g->player_to_move(pos);
-    return nnue_output(a->kernel, net, acc_of(a, a->top, us), acc_of(a, a->top, us ^ 1));
+    return nnue_output(a->kernel, net, nnue_net_bucket(net, g, pos), acc_of(a, a->top, us), acc_of(a, a->top, us ^ 1));
 }
 
 /* ---- without it: the whole lists, diffed against the last evaluated position's ---- */
@@ -240,7 +240,7 @@ static Score evaluate_lists(NnueAcc *a, const NnueNet *net, const GameOps *g, co
     a->stamp++;
     a->last_valid = true;
     int us = g->player_to_move(pos);
-    return nnue_output(a->kernel, net, acc_of(a, a->top, us), acc_of(a, a->top, us ^ 1));
+    return nnue_output(a->kernel, net, nnue_net_bucket(net, g, pos), acc_of(a, a->top, us), acc_of(a, a->top, us ^ 1));
 }
 
 Score nnue_evaluate(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {

@@ -160,11 +160,14 @@ static Score to_score(int64_t out, bool squared) {
     return (Score)(q > lim ? lim : q < -lim ? -lim : q);
 }
 
-/* The output layer on the player to move's accumulator and the other's. */
-Score nnue_output(const Kernel *k, const NnueNet *net, const int16_t *us, const int16_t *them) {
+/* The output layer of bucket (nnue_net_bucket) on the player to move's accumulator and the
+ * other's. */
+Score nnue_output(const Kernel *k, const NnueNet *net, int bucket, const int16_t *us, const int16_t *them) {
+    const int16_t *w2 = net->w2 + (size_t)bucket * 2 * (size_t)net->hidden;
+    int32_t b2 = net->b2[bucket];
     if (net->activation == NNUE_SCRELU)
-        return to_score((int64_t)k->output_sq(us, them, net->w2, net->hidden) + (int64_t)net->b2 * NNUE_QA, true);
-    return to_score(k->output(us, them, net->w2, net->b2, net->hidden), false);
+        return to_score((int64_t)k->output_sq(us, them, w2, net->hidden) + (int64_t)b2 * NNUE_QA, true);
+    return to_score(k->output(us, them, w2, b2, net->hidden), false);
 }
 
 static void refresh(const Kernel *k, const NnueNet *net, const uint32_t *f, int n, int16_t *acc) {
@@ -194,6 +197,6 @@ Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *p
     nnue_refresh(net, g, pos, PLAYER_1, acc[0], k);
     nnue_refresh(net, g, pos, PLAYER_2, acc[1], k);
     int us = g->player_to_move(pos);
-    return nnue_output(nnue_kernel_ops(k), net, acc[us], acc[us ^ 1]);
+    return nnue_output(nnue_kernel_ops(k), net, nnue_net_bucket(net, g, pos), acc[us], acc[us ^ 1]);
 }
 

@@ -18,8 +18,8 @@ typedef struct {
 } NnueKernelOps;
 
 const NnueKernelOps *nnue_kernel_ops(NnueKernel k);
-/* The output layer on the player to move's accumulator and the other's, in centi-units
- * clamped inside the forced-win bound. */
-Score nnue_output(const NnueKernelOps *k, const NnueNet *net, const int16_t *us, const int16_t *them);
+/* The output layer of bucket (nnue_net_bucket) on the player to move's accumulator and the
+ * other's, in centi-units clamped inside the forced-win bound. */
+Score nnue_output(const NnueKernelOps *k, const NnueNet *net, int bucket, const int16_t *us, const int16_t *them);
 
 #endif

@@ -57,6 +57,15 @@ static int bz_progress_left(const GamePos *gp) {
 }
 
 
+/* The net's stage (its output buckets): the checkers left on the board, 48 at the start, six
+ * a bucket (booms and bear-offs take them; self-play spends most positions below 24). */
+enum { BZ_BUCKETS = 8 };
+static int bz_bucket(const GamePos *gp) {
+    const BZPos *p = (const BZPos *)gp;
+    int n = bb_popcount(p->occ[0] | p->occ[1]) + bb_popcount(p->tall2) + bb_popcount(p->tall3);
+    return n < 1 ? 0 : (n - 1) / 6 < BZ_BUCKETS ? (n - 1) / 6 : BZ_BUCKETS - 1;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (bz_hot). */
 GameOps BOOM_ZOOM = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true,
@@ -78,6 +87,7 @@ GameOps BOOM_ZOOM = {
     .eval_trace = bz_eval_trace,
     .nnue_features = BZ_NNUE_FEATURES, .nnue_max_active = BZ_NNUE_MAX_ACTIVE, .nnue_feature_set = "boomzoom-1", .features = bz_features,
     .mirror = bz_mirror,
+    .nnue_buckets = BZ_BUCKETS, .nnue_bucket = bz_bucket,
 };
 
 static KitDispatch bz_dispatch = {.ops = &BOOM_ZOOM, .hot = KIT_BUILDS(bz_hot), .tables = bz_init_tables};

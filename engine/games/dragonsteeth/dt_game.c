@@ -62,6 +62,15 @@ static int dt_progress_left(const GamePos *gp) {
     return p->noprog >= p->limit ? 0 : p->limit - p->noprog;
 }
 
+/* The net's stage (its output buckets): the strength left on the board (96 at the start),
+ * eight a bucket from 24 up (self-play keeps most positions between 35 and 75). */
+enum { DT_BUCKETS = 8 };
+static int dt_bucket(const GamePos *gp) {
+    const DTPos *p = (const DTPos *)gp;
+    int b = (p->material[0] + p->material[1] - 24) / 8;
+    return b < 0 ? 0 : b < DT_BUCKETS ? b : DT_BUCKETS - 1;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (dt_hot). */
 GameOps DRAGONS_TEETH = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
@@ -83,6 +92,7 @@ GameOps DRAGONS_TEETH = {
     .progress_left = dt_progress_left, .eval_trace = dt_eval_trace,
     .nnue_features = DT_NNUE_FEATURES, .nnue_max_active = DT_NNUE_MAX_ACTIVE, .nnue_feature_set = "dragonsteeth-1", .features = dt_features,
     .mirror = dt_mirror,
+    .nnue_buckets = DT_BUCKETS, .nnue_bucket = dt_bucket,
 };
 
 static KitDispatch dt_dispatch = {.ops = &DRAGONS_TEETH, .hot = KIT_BUILDS(dt_hot), .tables = dt_init_tables};

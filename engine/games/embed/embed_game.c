@@ -51,6 +51,15 @@ static int em_progress_left(const GamePos *gp) {
     return p->noprogress < p->limit ? p->limit - p->noprogress : 0;
 }
 
+/* The net's stage (its output buckets): the drones left (46 at the start), four a bucket from
+ * 12 up (self-play keeps most positions between 16 and 40). */
+enum { EM_BUCKETS = 8 };
+static int em_bucket(const GamePos *gp) {
+    const EmPos *p = (const EmPos *)gp;
+    int b = (bb_popcount(p->drones[0] | p->drones[1]) - 12) / 4;
+    return b < 0 ? 0 : b < EM_BUCKETS ? b : EM_BUCKETS - 1;
+}
+
 /* qs_evasions_only: the static exchange is never worth trying, so the quiescence search
  * stands pat and only answers an immediate win threat (in_check) in its
  * first plies. Only drones take and only drones are taken, and on a crowded board both
@@ -82,6 +91,7 @@ GameOps EMBED = {
     .nnue_features = EM_NNUE_FEATURES, .nnue_max_active = EM_NNUE_MAX_ACTIVE, .nnue_feature_set = "embed-2", .features = em_features,
     .features_both = em_features_both,
     .mirror = em_mirror,
+    .nnue_buckets = EM_BUCKETS, .nnue_bucket = em_bucket,
 };
 
 static KitDispatch em_dispatch = {.ops = &EMBED, .hot = KIT_BUILDS(em_hot), .tables = em_init_tables};

@@ -94,6 +94,17 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
     p->ply--;
 }
 
+/* The net's stage (its output buckets): the checkers lost to combat, four a bucket, the last
+ * bucket before the first combat (nearly half of self-play's positions). */
+enum { MAD_BUCKETS = 8 };
+static int mad_bucket(const GamePos *gp) {
+    const MadPos *p = (const MadPos *)gp;
+    int lost = 2 * MAD_MAX_CHECKERS;
+    for (int j = 0; j < MAD_MAX_HEIGHT; j++) lost -= bb_popcount(p->atl[0][j] | p->atl[1][j]);
+    int b = MAD_BUCKETS - 1 - (lost + 3) / 4;
+    return b < 0 ? 0 : b;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (mad_hot). */
 GameOps MAD_GAME = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
@@ -115,6 +126,7 @@ GameOps MAD_GAME = {
     .eval_trace = mad_eval_trace,
     .nnue_features = MAD_NNUE_FEATURES, .nnue_max_active = MAD_NNUE_MAX_ACTIVE, .nnue_feature_set = "mad-1", .features = mad_features,
     .mirror = mad_mirror,
+    .nnue_buckets = MAD_BUCKETS, .nnue_bucket = mad_bucket,
 };
 
 static KitDispatch mad_dispatch = {.ops = &MAD_GAME, .hot = KIT_BUILDS(mad_hot), .tables = mad_init_tables};

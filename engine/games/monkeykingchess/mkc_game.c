@@ -117,6 +117,17 @@ static int mkc_history_index(const GamePos *gp, Move m) {
     return ((mv_kind(m) == K_DROP) * F_NB + mv_face(m)) * 64 + mv_to(m);
 }
 
+/* The net's stage (its output buckets): the disks left, on the board and in hand (24 at the
+ * start, captures take them), three a bucket. */
+enum { MKC_BUCKETS = 8 };
+static int mkc_bucket(const GamePos *gp) {
+    const MKCPos *p = (const MKCPos *)gp;
+    int n = bb_popcount(p->occ[0] | p->occ[1]);
+    for (int d = 0; d < D_NB; d++) n += p->hand[0][d] + p->hand[1][d];
+    int b = (n - 3) / 3;
+    return b < 0 ? 0 : b < MKC_BUCKETS ? b : MKC_BUCKETS - 1;
+}
+
 GameOps MONKEY_KING_CHESS = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true,
@@ -164,4 +175,5 @@ GameOps MONKEY_KING_CHESS = {
     .nnue_features = MKC_NNUE_FEATURES, .nnue_max_active = MKC_NNUE_MAX_ACTIVE, .nnue_feature_set = "mkc-3", .features = mkc_features,
     .features_both = mkc_features_both,
     .mirror = mkc_mirror,
+    .nnue_buckets = MKC_BUCKETS, .nnue_bucket = mkc_bucket,
 };

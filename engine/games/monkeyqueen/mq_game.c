@@ -48,6 +48,18 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
     return OUTCOME_LOSS;
 }
 
+/* The net's stage (its output buckets): the checkers both queens have left to leave behind as
+ * babies (40 at the standard start), the game's own clock: every quiet queen move spends one.
+ * Four a bucket from 5 up (self-play keeps most positions between 9 and 34). */
+enum { MQ_BUCKETS = 8 };
+static int mq_bucket(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    int left = 0;
+    for (int c = 0; c < 2; c++) left += p->queen[c] == MQ_NO_SQ ? 0 : p->height[p->queen[c]];
+    int b = (left - 5) / 4;
+    return b < 0 ? 0 : b < MQ_BUCKETS ? b : MQ_BUCKETS - 1;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (mq_hot). */
 GameOps MONKEY_QUEEN = {
     .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true,
@@ -67,6 +79,7 @@ GameOps MONKEY_QUEEN = {
     .eval_trace = mq_eval_trace,
     .nnue_features = MQ_NNUE_FEATURES, .nnue_max_active = MQ_NNUE_MAX_ACTIVE, .nnue_feature_set = "monkeyqueen-4", .features = mq_features,
     .features_both = mq_features_both, .mirror = mq_mirror,
+    .nnue_buckets = MQ_BUCKETS, .nnue_bucket = mq_bucket,
 };
 
 static KitDispatch mq_dispatch = {.ops = &MONKEY_QUEEN, .hot = KIT_BUILDS(mq_hot), .tables = mq_init_tables};

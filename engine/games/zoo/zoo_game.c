@@ -64,6 +64,15 @@ static int zoo_progress_left(const GamePos *gp) {
     return p->st.limit ? p->st.limit - p->st.noprog : INT_MAX;
 }
 
+/* The net's stage (its output buckets): the race's progress, goal flags and Royal marks of
+ * both players (a player wins at three flags); the last bucket holds five or more. */
+enum { ZOO_BUCKETS = 6 };
+static int zoo_bucket(const GamePos *gp) {
+    const ZooPos *p = (const ZooPos *)gp;
+    int n = __builtin_popcount(p->st.goals) + __builtin_popcount(p->st.royal);
+    return n < ZOO_BUCKETS ? n : ZOO_BUCKETS - 1;
+}
+
 GameOps ZOO_CONTEST = {
     .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true,
              .null_move = true, .double_moves = true, .end_reason = true, .mirror = true},
@@ -109,4 +118,5 @@ GameOps ZOO_CONTEST = {
     .nnue_features = ZOO_NNUE_FEATURES, .nnue_max_active = ZOO_NNUE_MAX_ACTIVE, .nnue_feature_set = "zoo-3", .features = zoo_features,
     .features_both = zoo_features_both, .net_scope = zoo_net_scope,
     .mirror = zoo_mirror,
+    .nnue_buckets = ZOO_BUCKETS, .nnue_bucket = zoo_bucket,
 };

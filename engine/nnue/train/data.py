@@ -28,14 +28,19 @@ class DataError(Exception):
 
 class Data:
     """Records as flat arrays. Record i's features are feats[start[i] : start[i] + n_us[i]]
-    (seen from the player deciding, stm[i]) followed by n_them[i] seen from the other."""
+    (seen from the player deciding, stm[i]) followed by n_them[i] seen from the other.
+    bucket[i]: the record's stage (GameOps.nnue_bucket), or None where the format has none;
+    file_sizes: the records of each file read, in order; nnue_max_active and nnue_buckets: the
+    game's declared bound and stage count, or None where the file does not say them."""
 
     def __init__(self, game, feature_set, n_features, score, result, stm, n_us, n_them,
-                 start, feats, positions=None):
+                 start, feats, positions=None, bucket=None):
         self.game, self.feature_set, self.n_features = game, feature_set, n_features
         self.score, self.result, self.stm = score, result, stm
         self.n_us, self.n_them, self.start, self.feats = n_us, n_them, start, feats
-        self.positions = positions
+        self.positions, self.bucket = positions, bucket
+        self.file_sizes = [len(score)]
+        self.nnue_max_active = self.nnue_buckets = None
 
     def __len__(self):
         return len(self.score)
@@ -222,12 +227,15 @@ def read_files(paths, game=None, positions=False):
         return parts[0]
     cat = np.concatenate
     base = np.cumsum([0] + [len(d.feats) for d in parts[:-1]])
-    return Data(parts[0].game, parts[0].feature_set, parts[0].n_features,
-                cat([d.score for d in parts]), cat([d.result for d in parts]),
-                cat([d.stm for d in parts]), cat([d.n_us for d in parts]),
-                cat([d.n_them for d in parts]), cat([d.start + b for d, b in zip(parts, base)]),
-                cat([d.feats for d in parts]),
-                sum((d.positions for d in parts), []) if positions else None)
+    out = Data(parts[0].game, parts[0].feature_set, parts[0].n_features,
+               cat([d.score for d in parts]), cat([d.result for d in parts]),
+               cat([d.stm for d in parts]), cat([d.n_us for d in parts]),
+               cat([d.n_them for d in parts]), cat([d.start + b for d, b in zip(parts, base)]),
+               cat([d.feats for d in parts]),
+               sum((d.positions for d in parts), []) if positions else None,
+               cat([d.bucket for d in parts]) if all(d.bucket is not None for d in parts) else None)
+    out.file_sizes = [len(d) for d in parts]
+    return out
 
 
 def encode_header(game, feature_set, n_features):

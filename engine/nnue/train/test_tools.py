@@ -98,7 +98,8 @@ class ClosedPipe(unittest.TestCase):
         for cmd in ([PY, "-B", os.path.join(HERE, "synthetic.py"), cls.data, "--records", "40000",
                      "--features", "32", "--active", "4"],
                     [PY, "-B", os.path.join(HERE, "train.py"), "--data", cls.data, "--out", cls.net,
-                     "--game", "synthetic", "--hidden", "16", "--epochs", "0", "--threads", "1"],
+                     "--game", "synthetic", "--hidden", "16", "--epochs", "0", "--threads", "1",
+                     "--max-active", "32"],
                     [PY, "-B", os.path.join(HERE, "synthetic.py"), cls.small, "--records", "50",
                      "--features", "32", "--active", "4"]):
             subprocess.run(cmd, check=True, capture_output=True, timeout=300)
