@@ -131,51 +131,63 @@ static void refresh_view(NnueAcc *a, const NnueNet *net, const uint32_t *f, int 
 
 /* ---- with make_delta: the stack ---- */
 
-/* View p of the top ply from the nearest ancestor computed with no refresh on the way: the
- * moves' changes, then the position features that differ; a refresh where there is no such
- * ancestor or the changes outnumber what a refresh adds. */
-static void update_view(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos, int p) {
-    int k = a->top, j = k;
-    int16_t *acc = acc_of(a, k, p);
+/* The top ply's views from the nearest ancestor computed: the moves' changes on the way,
+ * then the position features that differ; a view is refreshed where a move on the way asks
+ * it, where no ancestor is computed, or where the changes outnumber what a refresh adds. */
+static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    int k = a->top, j = k, rows[2] = {0, 0};
+    const bool dyn = g->features_dynamic != NULL;
     const NnueDelta *top = &a->ply[k].delta;
-    /* The usual case, the parent computed and nothing else to add: the move's own lists. */
-    if (k > 0 && a->ply[k - 1].computed && !top->refresh[p] && !g->features_dynamic) {
-        a->kernel->apply(acc, acc_of(a, k - 1, p), net->w1, net->hidden, top->add[p], top->n_add[p], top->rem[p],
-                         top->n_rem[p]);
-        a->updates++;
+    /* The usual case without position features, the parent computed: the move's own lists. */
+    if (!dyn && k > 0 && a->ply[k - 1].computed && !top->refresh[0] && !top->refresh[1]) {
+        for (int p = 0; p < 2; p++)
+            a->kernel->apply(acc_of(a, k, p), acc_of(a, k - 1, p), net->w1, net->hidden, top->add[p], top->n_add[p],
+                             top->rem[p], top->n_rem[p]);
+        a->updates += 2;
         return;
     }
-    uint32_t add[NNUE_MAX_ACTIVE], rem[NNUE_MAX_ACTIVE];
-    int na = 0, nr = 0;
+    bool fresh[2] = {false, false};
     while (!a->ply[j].computed) {
         const NnueDelta *d = &a->ply[j].delta;
-        /* A long way back costs more rows than a refresh adds. */
-        if (j == 0 || d->refresh[p] || na + nr + d->n_add[p] + d->n_rem[p] > g->nnue_max_active) goto refresh;
-        for (int i = 0; i < d->n_add[p]; i++) add[na++] = d->add[p][i];
-        for (int i = 0; i < d->n_rem[p]; i++) rem[nr++] = d->rem[p][i];
+        if (j == 0) {
+            fresh[0] = fresh[1] = true;
+            break;
+        }
+        for (int p = 0; p < 2; p++) fresh[p] |= d->refresh[p], rows[p] += d->n_add[p] + d->n_rem[p];
         j--;
     }
-    if (g->features_dynamic) {
-        const Ply *from = &a->ply[j], *to = &a->ply[k];
-        uint32_t *mark = a->marks[p], s = next_stamp(a);
-        for (int i = 0; i < from->n_dyn[p]; i++) mark[from->dyn[p][i]] = s;
-        for (int i = 0; i < to->n_dyn[p]; i++) {
-            uint32_t f = to->dyn[p][i];
-            add[na] = f;
-            na += mark[f] != s;
-            mark[f] = s + 1; /* kept */
+    for (int p = 0; p < 2; p++) {
+        int16_t *acc = acc_of(a, k, p);
+        if (fresh[p] || rows[p] > g->nnue_max_active) {
+            uint32_t f[NNUE_MAX_ACTIVE];
+            refresh_view(a, net, f, g->features(pos, p, f), acc);
+            continue;
         }
-        for (int i = 0; i < from->n_dyn[p]; i++) {
-            rem[nr] = from->dyn[p][i];
-            nr += mark[from->dyn[p][i]] == s;
+        a->updates++;
+        /* At most nnue_max_active rows of the moves, and the position features. */
+        uint32_t add[NNUE_MAX_ACTIVE + 2 * NNUE_DYNAMIC_MAX], rem[NNUE_MAX_ACTIVE + 2 * NNUE_DYNAMIC_MAX];
+        int na = 0, nr = 0;
+        for (int i = j + 1; i <= k; i++) {
+            const NnueDelta *d = &a->ply[i].delta;
+            for (int r = 0; r < d->n_add[p]; r++) add[na++] = d->add[p][r];
+            for (int r = 0; r < d->n_rem[p]; r++) rem[nr++] = d->rem[p][r];
         }
+        if (dyn) {
+            /* Slot by slot: exact in any order (the rows added less those removed are the
+             * lists' difference), and only what changed where a game keeps each position
+             * feature in its slot (features_dynamic in game.h). */
+            const uint32_t *from = a->ply[j].dyn[p], *to = a->ply[k].dyn[p];
+            int nf = a->ply[j].n_dyn[p], nt = a->ply[k].n_dyn[p], i = 0;
+            for (; i < nf && i < nt; i++) {
+                uint32_t x = from[i], y = to[i];
+                rem[nr] = x, add[na] = y;
+                nr += x != y, na += x != y;
+            }
+            for (; i < nf; i++) rem[nr++] = from[i];
+            for (; i < nt; i++) add[na++] = to[i];
+        }
+        a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
     }
-    a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
-    a->updates++;
-    return;
-refresh:;
-    uint32_t f[NNUE_MAX_ACTIVE];
-    refresh_view(a, net, f, g->features(pos, p, f), acc);
 }
 
 static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
@@ -185,8 +197,7 @@ static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, con
             uint32_t *const out[2] = {e->dyn[0], e->dyn[1]};
             g->features_dynamic(pos, out, e->n_dyn);
         }
-        update_view(a, net, g, pos, PLAYER_1);
-        update_view(a, net, g, pos, PLAYER_2);
+        update_line(a, net, g, pos);
         e->computed = true;
     }
     int us = g->player_to_move(pos);
