@@ -171,5 +171,16 @@ enum { EM_NNUE_FEATURES = 404 };
 enum { EM_NNUE_MAX_ACTIVE = 2 * (EM_DRONES_MAX + 1 + 4) };
 int KIT_HOT(em_features)(const GamePos *gp, int persp, uint32_t *out);
 void KIT_HOT(em_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
+/* In view v, the board turned half a turn for player 2 so that every view aims north: a
+ * drone of owner on sq, the viewer's (side 0) then the other's, then the bosses likewise.
+ * make_delta tracks these; the bosses' counts (embed_features.c) are position features. */
+static inline uint32_t em_feature_drone(int v, int owner, int sq) {
+    return (uint32_t)((owner ^ v) * B8_SQ + (sq ^ (v == EM_P1 ? 0 : 63)));
+}
+static inline uint32_t em_feature_boss(int v, int owner, int sq) {
+    return (uint32_t)((2 + (owner ^ v)) * B8_SQ + (sq ^ (v == EM_P1 ? 0 : 63)));
+}
+void KIT_HOT(em_make_delta)(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
+void KIT_HOT(em_features_dynamic)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 
 #endif

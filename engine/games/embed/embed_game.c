@@ -61,7 +61,8 @@ static int em_progress_left(const GamePos *gp) {
  * 20,000 nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
 /* The table the core plays with; kit_init sets its hot entries (em_hot). */
 GameOps EMBED = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .qs_evasions_only = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .qs_evasions_only = true,
+             .nnue_delta = true},
     .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,
     .option_prefix = "Embed", .init = em_init, .startpos = em_startpos,
     .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,
