@@ -2,6 +2,9 @@
  * lazily from the nearest computed ancestor with what each move changed, or diffs of whole lists. */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "nnue_kernel.h"
 
@@ -131,6 +134,46 @@ static void refresh_view(NnueAcc *a, const NnueNet *net, const uint32_t *f, int 
 
 /* ---- with make_delta: the stack ---- */
 
+/* A move's n rows of one view appended at to: the usual few in one fixed-size copy (a
+ * record's lists hold NNUE_DELTA_MAX, the gathered lists have the room), the rest one by one. */
+enum { ROWS_AT_ONCE = 8 };
+_Static_assert((int)ROWS_AT_ONCE <= (int)NNUE_DELTA_MAX, "a record holds the rows copied at once");
+static inline int append_rows(uint32_t *to, const uint32_t *from, int n) {
+    memcpy(to, from, ROWS_AT_ONCE * sizeof *to);
+    for (int r = ROWS_AT_ONCE; r < n; r++) to[r] = from[r];
+    return n;
+}
+
+/* The slots where two lists of position features differ: from[i] removed and to[i] added;
+ * beyond the shorter list, the longer one's rest. Exact in any order (the rows added less
+ * those removed are the lists' difference), and only what changed where a game keeps each
+ * feature in its slot (features_dynamic in game.h). Four slots compared at once. */
+static inline void diff_slots(const uint32_t *from, int nf, const uint32_t *to, int nt, uint32_t *add, int *na,
+                              uint32_t *rem, int *nr) {
+    int i = 0, n = nf < nt ? nf : nt, a = *na, r = *nr;
+    for (; i + 4 <= n; i += 4) {
+#if defined(__SSE2__)
+        __m128i x = _mm_loadu_si128((const __m128i *)(from + i)), y = _mm_loadu_si128((const __m128i *)(to + i));
+        unsigned m = ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) & 15;
+#else
+        unsigned m = 0;
+        for (int l = 0; l < 4; l++) m |= (unsigned)(from[i + l] != to[i + l]) << l;
+#endif
+        for (; m; m &= m - 1) {
+            int l = i + __builtin_ctz(m);
+            rem[r++] = from[l], add[a++] = to[l];
+        }
+    }
+    for (; i < n; i++) {
+        uint32_t x = from[i], y = to[i];
+        rem[r] = x, add[a] = y;
+        r += x != y, a += x != y;
+    }
+    for (; i < nf; i++) rem[r++] = from[i];
+    for (; i < nt; i++) add[a++] = to[i];
+    *na = a, *nr = r;
+}
+
 /* The top ply's views from the nearest ancestor computed: the moves' changes on the way,
  * then the position features that differ; a view is refreshed where a move on the way asks
  * it, where no ancestor is computed, or where the changes outnumber what a refresh adds. */
@@ -164,28 +207,18 @@ static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const 
             continue;
         }
         a->updates++;
-        /* At most nnue_max_active rows of the moves, and the position features. */
-        uint32_t add[NNUE_MAX_ACTIVE + 2 * NNUE_DYNAMIC_MAX], rem[NNUE_MAX_ACTIVE + 2 * NNUE_DYNAMIC_MAX];
+        /* At most nnue_max_active rows of the moves (and a copy's slack), and the position
+         * features. */
+        uint32_t add[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+        uint32_t rem[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
         int na = 0, nr = 0;
         for (int i = j + 1; i <= k; i++) {
             const NnueDelta *d = &a->ply[i].delta;
-            for (int r = 0; r < d->n_add[p]; r++) add[na++] = d->add[p][r];
-            for (int r = 0; r < d->n_rem[p]; r++) rem[nr++] = d->rem[p][r];
+            na += append_rows(add + na, d->add[p], d->n_add[p]);
+            nr += append_rows(rem + nr, d->rem[p], d->n_rem[p]);
         }
-        if (dyn) {
-            /* Slot by slot: exact in any order (the rows added less those removed are the
-             * lists' difference), and only what changed where a game keeps each position
-             * feature in its slot (features_dynamic in game.h). */
-            const uint32_t *from = a->ply[j].dyn[p], *to = a->ply[k].dyn[p];
-            int nf = a->ply[j].n_dyn[p], nt = a->ply[k].n_dyn[p], i = 0;
-            for (; i < nf && i < nt; i++) {
-                uint32_t x = from[i], y = to[i];
-                rem[nr] = x, add[na] = y;
-                nr += x != y, na += x != y;
-            }
-            for (; i < nf; i++) rem[nr++] = from[i];
-            for (; i < nt; i++) add[na++] = to[i];
-        }
+        if (dyn)
+            diff_slots(a->ply[j].dyn[p], a->ply[j].n_dyn[p], a->ply[k].dyn[p], a->ply[k].n_dyn[p], add, &na, rem, &nr);
         a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
     }
 }
