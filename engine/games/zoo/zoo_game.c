@@ -65,7 +65,8 @@ static int zoo_progress_left(const GamePos *gp) {
 }
 
 GameOps ZOO_CONTEST = {
-    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true,
+             .nnue_delta = true},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
@@ -103,4 +104,5 @@ GameOps ZOO_CONTEST = {
     .eval_trace = zoo_eval_trace,
     .nnue_features = ZOO_NNUE_FEATURES, .nnue_max_active = ZOO_NNUE_MAX_ACTIVE, .nnue_feature_set = "zoo-3", .features = zoo_features,
     .features_both = zoo_features_both, .net_scope = zoo_net_scope,
+    .make_delta = zoo_make_delta, .features_dynamic = zoo_features_dynamic,
 };
