@@ -98,7 +98,8 @@ static int mkc_history_index(const GamePos *gp, Move m) {
 }
 
 GameOps MONKEY_KING_CHESS = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true,
+             .nnue_delta = true},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,
@@ -136,5 +137,5 @@ GameOps MONKEY_KING_CHESS = {
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,
     .nnue_features = MKC_NNUE_FEATURES, .nnue_max_active = MKC_NNUE_MAX_ACTIVE, .nnue_feature_set = "mkc-3", .features = mkc_features,
-    .features_both = mkc_features_both,
+    .features_both = mkc_features_both, .make_delta = mkc_make_delta, .features_dynamic = mkc_features_dynamic,
 };
