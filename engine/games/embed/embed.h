@@ -140,10 +140,14 @@ enum { EM_DRONE_VALUE = 100 };
 enum { EM_OPT_NOPROGRESS, EM_OPT_SETUP, EM_OPT_NB };
 enum { EM_SETUP_STANDARD, EM_SETUP_HOMEROWS };
 
-/* Empty squares from which a queen's slide reaches an empty square of row. */
-static inline Bb em_sees_row(Bb row, Bb empty) {
-    Bb targets = row & empty, from = 0;
-    for (int d = 0; d < DIR_NB; d++) from |= em_fill(targets, empty, d);
+/* Empty squares from which a queen's slide reaches an empty square of side's goal row:
+ * slides back from that row's empty squares, in the five directions that stay on the board
+ * (the other three leave it at once and find nothing). */
+static inline Bb em_sees_goal(int side, Bb empty) {
+    static const uint8_t INTO_BOARD[2][5] = {{DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W},
+                                             {DIR_N, DIR_NE, DIR_E, DIR_W, DIR_NW}};
+    Bb targets = em_goal_row(side) & empty, from = 0;
+    for (int i = 0; i < 5; i++) from |= em_fill(targets, empty, INTO_BOARD[side][i]);
     return from & empty;
 }
 
@@ -160,7 +164,7 @@ static inline EmBoss em_boss(const EmPos *p, int side, Bb occ) {
     o.ring_enemy = bb_popcount(ring & em_pieces(p, side ^ 1));
     o.ring_free = bb_popcount(ring) - o.ring_enemy;
     o.reach = bb_popcount(reach);
-    o.run2 = bb_popcount(reach & em_sees_row(em_goal_row(side), empty));
+    o.run2 = bb_popcount(reach & em_sees_goal(side, empty));
     return o;
 }
 
