@@ -248,10 +248,11 @@ void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d) {
             flag_change(d, pl, ZOO_F_EFLAG, o->eflag, s->eflag, 1u << pl);
             for (int k = 0; k < 3; k++) flag_change(d, pl, ZOO_F_GOALS + k, o->goals, s->goals, 1u << (3 * pl + k));
         }
-    /* A Royal mouse: only where a write changed a Royal mark. */
+    /* A Royal mouse: only in the long game (nothing else has Royal marks: parse_pos refuses
+     * them, make sets none), and where a write changed a mark. */
     unsigned marks = 0;
-    for (int i = 0; i < u->n; i++) marks |= (unsigned)(u->old[i] ^ p->cell[u->sq[i]]);
-    for (int pl = 0; pl < 2; pl++)
+    for (int i = 0; s->longgame && i < u->n; i++) marks |= (unsigned)(u->old[i] ^ p->cell[u->sq[i]]);
+    for (int pl = 0; marks && pl < 2; pl++)
         if (marks & C_T(pl)) {
             bool a = royal_mouse_before(p, u, pl), b = royal_mouse(p, pl);
             if (a != b) flag(d, b, pl, ZOO_F_ROYAL + K_MOUSE);
