@@ -215,7 +215,9 @@ typedef struct GameOps {
      * refresh), worked out where make does the work. Position features are what each
      * evaluation works out from the position (what pieces see, races, counts over lines):
      * features_dynamic lists both views' (NULL: a game has none), at most NNUE_DYNAMIC_MAX
-     * each, none of them tracked. features() lists both kinds; a pass (make_null) changes no
+     * each, none of them tracked; an evaluation diffs them against an ancestor's slot by
+     * slot, so a game that keeps each in its own slot (a count always at the same index)
+     * pays only for those that changed. features() lists both kinds; a pass (make_null) changes no
      * tracked feature. The search's accumulators then cost what a move changes; a game
      * without the hook is evaluated by diffing whole lists (tests/test_nnue.c checks both
      * ways for every game). */

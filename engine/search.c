@@ -635,6 +635,9 @@ void search_iterate(SearchThread *t) {
     t->net = job->net;
     t->nnue_line = t->net && g->caps.nnue_delta;
     nnue_acc_reset(t->nnue); /* a new line from the root */
+    /* The root's accumulators computed: the root moves' children update from them rather
+     * than each refreshing (the root search itself never evaluates). */
+    if (t->nnue_line) nnue_evaluate(t->nnue, t->net, g, &t->pos);
     t->seldepth = 0;
     t->completed_depth = 0;
     t->stopped = false;

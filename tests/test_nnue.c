@@ -5,9 +5,10 @@
 #include <unistd.h>
 
 #include "childproc.h"
+#include "bench/bench_data.h"
 #include "engine/nnue/nnue.h"
 #include "engine/prng.h"
-#include "testutil.h"
+#include "nnue_check.h"
 
 /* ---- nets made by the test ---- */
 
@@ -130,46 +131,6 @@ static void check_position(const GameOps *g, const GamePos *pos, Probe *pr) {
     pr->evaluated++;
 }
 
-/* A view's tracked features: its whole list less its position features (features_dynamic),
- * as marks in set (by feature); false if a position feature is missing from the list. */
-static void tracked(const GameOps *g, const GamePos *pos, int p, unsigned char *set) {
-    uint32_t f[NNUE_MAX_ACTIVE], dyn[2][NNUE_DYNAMIC_MAX];
-    int n = g->features(pos, p, f), nd[2] = {0, 0};
-    memset(set, 0, (size_t)g->nnue_features);
-    for (int i = 0; i < n; i++) set[f[i]] = 1;
-    if (!g->features_dynamic) return;
-    uint32_t *const out[2] = {dyn[0], dyn[1]};
-    g->features_dynamic(pos, out, nd);
-    for (int i = 0; i < nd[p]; i++) {
-        REQUIRE(nd[p] <= NNUE_DYNAMIC_MAX && set[dyn[p][i]] == 1,
-                "%s: position feature %u of view %d is not in features() (or listed twice)", g->name, dyn[p][i], p);
-        set[dyn[p][i]] = 0;
-    }
-}
-
-/* make_delta's record against the lists: after the move, each view's tracked features are
- * those before, less the removed (each of them there before), plus the added (none there). */
-static void check_delta(const GameOps *g, const GamePos *before, const GamePos *after, const NnueDelta *d) {
-    static unsigned char was[1 << 16], now[1 << 16];
-    for (int p = 0; p < 2; p++) {
-        if (d->refresh[p]) continue;
-        tracked(g, before, p, was);
-        tracked(g, after, p, now);
-        for (int i = 0; i < d->n_rem[p]; i++) {
-            REQUIRE(d->rem[p][i] < (uint32_t)g->nnue_features && was[d->rem[p][i]] == 1,
-                    "%s: view %d: the move removed feature %u, which was not a tracked one", g->name, p, d->rem[p][i]);
-            was[d->rem[p][i]] = 0;
-        }
-        for (int i = 0; i < d->n_add[p]; i++) {
-            REQUIRE(d->add[p][i] < (uint32_t)g->nnue_features && was[d->add[p][i]] == 0,
-                    "%s: view %d: the move added feature %u, which was there", g->name, p, d->add[p][i]);
-            was[d->add[p][i]] = 1;
-        }
-        REQUIRE(!memcmp(was, now, (size_t)g->nnue_features),
-                "%s: view %d: the tracked features after the move are not those before with its changes", g->name, p);
-    }
-}
-
 /* A move along the walk: with make_delta, both probes' lines go one ply deeper with the same
  * record, checked against the lists. */
 static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe *pr) {
@@ -177,17 +138,9 @@ static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe
         g->make(pos, m, u);
         return;
     }
-    GamePos before = *pos;
-    GameUndo pu;
-    memset(u, 0xA5, sizeof *u), memset(&pu, 0xA5, sizeof pu); /* the bytes make leaves alone */
     NnueDelta *d = nnue_acc_push(pr->scalar);
-    g->make_delta(pos, m, u, d);
+    nnue_make_checked(g, pos, m, u, d);
     *nnue_acc_push(pr->simd) = *d;
-    check_delta(g, &before, pos, d);
-    GamePos plain = before;
-    g->make(&plain, m, &pu);
-    REQUIRE(!memcmp(&plain, pos, sizeof plain) && !memcmp(&pu, u, sizeof pu),
-            "%s: make_delta and make leave different positions or undo records", g->name);
 }
 
 static void walk_pass(const GameOps *g, GamePos *pos, Probe *pr) {
@@ -203,18 +156,48 @@ static void walk_back(const GameOps *g, Probe *pr) {
     nnue_acc_pop(pr->simd);
 }
 
-/* steps random steps: a move (a random legal one), an unmove, or a pass where the game has
- * null moves; a finished game or a deep line is unwound. Two positions in three are
- * evaluated and checked, so that lines also skip plies as a search's do. */
-static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, int steps, long *twice) {
-    GamePos pos;
-    g->startpos(&pos, cfg);
+/* What a series of walks did: moves made, of them by a player deciding twice in a row and
+ * noisy ones, and passes. */
+typedef struct {
+    long made, twice, noisy, passes;
+} WalkCount;
+
+/* The positions walks start from: the start, and with the default options the game's bench
+ * positions (middlegames, endgames, pending decisions: where the rarer moves are). */
+enum { STARTS_MAX = 64 };
+static int walk_starts(const GameOps *g, const GameConfig *cfg, bool defaults, GamePos *out) {
+    int n = 0;
+    g->startpos(&out[n++], cfg);
+    for (int i = 0; defaults && i < BENCH_DATA_COUNT; i++) {
+        if (strcmp(BENCH_DATA[i].game, g->name)) continue;
+        for (const char *line = BENCH_DATA[i].text; *line && n < STARTS_MAX;) {
+            const char *end = strchr(line, '\n'), *bar = strchr(line, '|');
+            if (!end) end = line + strlen(line);
+            if (bar && bar < end && line[0] != '#') {
+                char fen[POS_STR_MAX], err[ERR_STR_MAX];
+                const char *stop = memchr(bar + 1, '|', (size_t)(end - bar - 1));
+                int len = (int)((stop ? stop : end) - bar - 1);
+                snprintf(fen, sizeof fen, "%.*s", len, bar + 1);
+                ck_assert_msg(g->parse_pos(&out[n++], fen, cfg, err), "%s: bench position '%s': %s", g->name, fen, err);
+            }
+            line = *end ? end + 1 : end;
+        }
+    }
+    return n;
+}
+
+/* steps random steps from the starts: a move (a random legal one), an unmove, or a pass
+ * where the game has null moves; a finished game or a deep line is unwound, and the walk
+ * goes on from another start. Two positions in three are evaluated and checked, so that
+ * lines also skip plies as a search's do. */
+static void walk(const GameOps *g, const GamePos *starts, int n_starts, Probe *pr, Prng *rng, int steps,
+                 WalkCount *c) {
+    GamePos pos = starts[0];
     nnue_acc_reset(pr->scalar), nnue_acc_reset(pr->simd);
     Move moves[WALK_DEPTH];
     GameUndo undo[WALK_DEPTH];
     bool null[WALK_DEPTH];
     int depth = 0;
-    long made = 0;
     Move list[MAX_MOVES];
     for (int s = 0; s < steps; s++) {
         check_features(g, &pos);
@@ -227,21 +210,23 @@ static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, 
             else g->unmake(&pos, moves[depth], &undo[depth]);
             walk_back(g, pr);
         } else if (n == 0) {
-            g->startpos(&pos, cfg);
+            pos = starts[prng_below(rng, (uint32_t)n_starts)];
             nnue_acc_reset(pr->scalar), nnue_acc_reset(pr->simd);
-        } else if (r < 35 && g->make_null && g->make_null(&pos, &undo[depth])) {
+        } else if (r < 35 && (g->caps.nnue_delta ? nnue_pass_checked(g, &pos, &undo[depth])
+                                                 : g->make_null && g->make_null(&pos, &undo[depth]))) {
             walk_pass(g, &pos, pr);
             null[depth++] = true;
+            c->passes++;
         } else {
             moves[depth] = list[prng_below(rng, (uint32_t)n)];
             int mover = g->player_to_move(&pos);
+            c->noisy += g->is_noisy(&pos, moves[depth]);
             walk_make(g, &pos, moves[depth], &undo[depth], pr);
-            *twice += g->player_to_move(&pos) == mover; /* a player deciding twice in a row */
+            c->twice += g->player_to_move(&pos) == mover; /* a player deciding twice in a row */
             null[depth++] = false;
-            made++;
+            c->made++;
         }
     }
-    return made;
 }
 
 /* The game as it is, and (for a game with make_delta) the same game with the hook switched
@@ -249,7 +234,8 @@ static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, 
 static void incremental_walks(const GameOps *g, Prng *rng) {
     int steps = (int)test_count(3000);
     uint64_t refreshes = 0, updates = 0, evaluated = 0;
-    long made = 0, twice = 0;
+    WalkCount c = {0};
+    static GamePos starts[STARTS_MAX];
     /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
      * nets 4 and 5 square their activations (tame, then wild); nets 6 to 8 have an output
      * layer per bucket of the game (tame clipped, wild clipped, tame squared). */
@@ -262,8 +248,11 @@ static void incremental_walks(const GameOps *g, Prng *rng) {
                     .scalar = nnue_acc_new(NNUE_KERNEL_SCALAR), .simd = nnue_acc_new(NNUE_KERNEL_BEST), .tame = !wild};
         if (k == 4 || k == 5 || k == 8) pr.net->activation = NNUE_SCRELU;
         ck_assert(pr.scalar && pr.simd);
+        /* Odd nets: random options from the start; even ones: the defaults, from the start
+         * and the bench positions too. */
         GameConfig cfg = test_config(g, k & 1 ? rng : NULL);
-        made += walk(g, &cfg, &pr, rng, steps, &twice);
+        int n_starts = walk_starts(g, &cfg, !(k & 1), starts);
+        walk(g, starts, n_starts, &pr, rng, k & 1 ? steps : 2 * steps, &c);
         uint64_t r, u;
         nnue_acc_stats(pr.scalar, &r, &u);
         refreshes += r, updates += u, evaluated += pr.evaluated;
@@ -271,11 +260,13 @@ static void incremental_walks(const GameOps *g, Prng *rng) {
         nnue_net_free(pr.net);
     }
     fprintf(stderr,
-            "nnue %s%s: %" PRIu64 " positions evaluated, %ld moves made (%ld by a player deciding twice), %s kernel; %" PRIu64
-            " views refreshed, %" PRIu64 " updated\n",
-            g->name, g->caps.nnue_delta ? " (make_delta)" : "", evaluated, made, twice,
+            "nnue %s%s: %" PRIu64 " positions evaluated, %ld moves made (%ld noisy, %ld by a player deciding twice), %ld "
+            "passes, %s kernel; %" PRIu64 " views refreshed, %" PRIu64 " updated\n",
+            g->name, g->caps.nnue_delta ? " (make_delta)" : "", evaluated, c.made, c.noisy, c.twice, c.passes,
             nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
-    ck_assert_int_gt(made, steps);
+    ck_assert_int_gt(c.made, steps);
+    ck_assert_int_gt(c.noisy, 0);
+    if (g->caps.null_move) ck_assert_int_gt(c.passes, 0);
     ck_assert_uint_gt(updates, refreshes * 4); /* updates are the usual path */
 }
 

@@ -2,6 +2,9 @@
  * lazily from the nearest computed ancestor with what each move changed, or diffs of whole lists. */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "nnue_kernel.h"
 
@@ -131,51 +134,93 @@ static void refresh_view(NnueAcc *a, const NnueNet *net, const uint32_t *f, int 
 
 /* ---- with make_delta: the stack ---- */
 
-/* View p of the top ply from the nearest ancestor computed with no refresh on the way: the
- * moves' changes, then the position features that differ; a refresh where there is no such
- * ancestor or the changes outnumber what a refresh adds. */
-static void update_view(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos, int p) {
-    int k = a->top, j = k;
-    int16_t *acc = acc_of(a, k, p);
+/* A move's n rows of one view appended at to: the usual few in one fixed-size copy (a
+ * record's lists hold NNUE_DELTA_MAX, the gathered lists have the room), the rest one by one. */
+enum { ROWS_AT_ONCE = 8 };
+_Static_assert((int)ROWS_AT_ONCE <= (int)NNUE_DELTA_MAX, "a record holds the rows copied at once");
+static inline int append_rows(uint32_t *to, const uint32_t *from, int n) {
+    memcpy(to, from, ROWS_AT_ONCE * sizeof *to);
+    for (int r = ROWS_AT_ONCE; r < n; r++) to[r] = from[r];
+    return n;
+}
+
+/* The slots where two lists of position features differ: from[i] removed and to[i] added;
+ * beyond the shorter list, the longer one's rest. Exact in any order (the rows added less
+ * those removed are the lists' difference), and only what changed where a game keeps each
+ * feature in its slot (features_dynamic in game.h). Four slots compared at once. */
+static inline void diff_slots(const uint32_t *from, int nf, const uint32_t *to, int nt, uint32_t *add, int *na,
+                              uint32_t *rem, int *nr) {
+    int i = 0, n = nf < nt ? nf : nt, a = *na, r = *nr;
+    for (; i + 4 <= n; i += 4) {
+#if defined(__SSE2__)
+        __m128i x = _mm_loadu_si128((const __m128i *)(from + i)), y = _mm_loadu_si128((const __m128i *)(to + i));
+        unsigned m = ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) & 15;
+#else
+        unsigned m = 0;
+        for (int l = 0; l < 4; l++) m |= (unsigned)(from[i + l] != to[i + l]) << l;
+#endif
+        for (; m; m &= m - 1) {
+            int l = i + __builtin_ctz(m);
+            rem[r++] = from[l], add[a++] = to[l];
+        }
+    }
+    for (; i < n; i++) {
+        uint32_t x = from[i], y = to[i];
+        rem[r] = x, add[a] = y;
+        r += x != y, a += x != y;
+    }
+    for (; i < nf; i++) rem[r++] = from[i];
+    for (; i < nt; i++) add[a++] = to[i];
+    *na = a, *nr = r;
+}
+
+/* The top ply's views from the nearest ancestor computed: the moves' changes on the way,
+ * then the position features that differ; a view is refreshed where a move on the way asks
+ * it, where no ancestor is computed, or where the changes outnumber what a refresh adds. */
+static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    int k = a->top, j = k, rows[2] = {0, 0};
+    const bool dyn = g->features_dynamic != NULL;
     const NnueDelta *top = &a->ply[k].delta;
-    /* The usual case, the parent computed and nothing else to add: the move's own lists. */
-    if (k > 0 && a->ply[k - 1].computed && !top->refresh[p] && !g->features_dynamic) {
-        a->kernel->apply(acc, acc_of(a, k - 1, p), net->w1, net->hidden, top->add[p], top->n_add[p], top->rem[p],
-                         top->n_rem[p]);
-        a->updates++;
+    /* The usual case without position features, the parent computed: the move's own lists. */
+    if (!dyn && k > 0 && a->ply[k - 1].computed && !top->refresh[0] && !top->refresh[1]) {
+        for (int p = 0; p < 2; p++)
+            a->kernel->apply(acc_of(a, k, p), acc_of(a, k - 1, p), net->w1, net->hidden, top->add[p], top->n_add[p],
+                             top->rem[p], top->n_rem[p]);
+        a->updates += 2;
         return;
     }
-    uint32_t add[NNUE_MAX_ACTIVE], rem[NNUE_MAX_ACTIVE];
-    int na = 0, nr = 0;
+    bool fresh[2] = {false, false};
     while (!a->ply[j].computed) {
         const NnueDelta *d = &a->ply[j].delta;
-        /* A long way back costs more rows than a refresh adds. */
-        if (j == 0 || d->refresh[p] || na + nr + d->n_add[p] + d->n_rem[p] > g->nnue_max_active) goto refresh;
-        for (int i = 0; i < d->n_add[p]; i++) add[na++] = d->add[p][i];
-        for (int i = 0; i < d->n_rem[p]; i++) rem[nr++] = d->rem[p][i];
+        if (j == 0) {
+            fresh[0] = fresh[1] = true;
+            break;
+        }
+        for (int p = 0; p < 2; p++) fresh[p] |= d->refresh[p], rows[p] += d->n_add[p] + d->n_rem[p];
         j--;
     }
-    if (g->features_dynamic) {
-        const Ply *from = &a->ply[j], *to = &a->ply[k];
-        uint32_t *mark = a->marks[p], s = next_stamp(a);
-        for (int i = 0; i < from->n_dyn[p]; i++) mark[from->dyn[p][i]] = s;
-        for (int i = 0; i < to->n_dyn[p]; i++) {
-            uint32_t f = to->dyn[p][i];
-            add[na] = f;
-            na += mark[f] != s;
-            mark[f] = s + 1; /* kept */
+    for (int p = 0; p < 2; p++) {
+        int16_t *acc = acc_of(a, k, p);
+        if (fresh[p] || rows[p] > g->nnue_max_active) {
+            uint32_t f[NNUE_MAX_ACTIVE];
+            refresh_view(a, net, f, g->features(pos, p, f), acc);
+            continue;
         }
-        for (int i = 0; i < from->n_dyn[p]; i++) {
-            rem[nr] = from->dyn[p][i];
-            nr += mark[from->dyn[p][i]] == s;
+        a->updates++;
+        /* At most nnue_max_active rows of the moves (and a copy's slack), and the position
+         * features. */
+        uint32_t add[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+        uint32_t rem[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+        int na = 0, nr = 0;
+        for (int i = j + 1; i <= k; i++) {
+            const NnueDelta *d = &a->ply[i].delta;
+            na += append_rows(add + na, d->add[p], d->n_add[p]);
+            nr += append_rows(rem + nr, d->rem[p], d->n_rem[p]);
         }
+        if (dyn)
+            diff_slots(a->ply[j].dyn[p], a->ply[j].n_dyn[p], a->ply[k].dyn[p], a->ply[k].n_dyn[p], add, &na, rem, &nr);
+        a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
     }
-    a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
-    a->updates++;
-    return;
-refresh:;
-    uint32_t f[NNUE_MAX_ACTIVE];
-    refresh_view(a, net, f, g->features(pos, p, f), acc);
 }
 
 static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
@@ -185,8 +230,7 @@ static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, con
             uint32_t *const out[2] = {e->dyn[0], e->dyn[1]};
             g->features_dynamic(pos, out, e->n_dyn);
         }
-        update_view(a, net, g, pos, PLAYER_1);
-        update_view(a, net, g, pos, PLAYER_2);
+        update_line(a, net, g, pos);
         e->computed = true;
     }
     int us = g->player_to_move(pos);

@@ -131,7 +131,7 @@ static int mkc_bucket(const GamePos *gp) {
 GameOps MONKEY_KING_CHESS = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true,
-             .mirror = true},
+             .mirror = true, .nnue_delta = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1350, 1810, 2200}, .wdl_scale = 373, .wdl_draw = 616},
@@ -173,7 +173,7 @@ GameOps MONKEY_KING_CHESS = {
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,
     .nnue_features = MKC_NNUE_FEATURES, .nnue_max_active = MKC_NNUE_MAX_ACTIVE, .nnue_feature_set = "mkc-3", .features = mkc_features,
-    .features_both = mkc_features_both,
+    .features_both = mkc_features_both, .make_delta = mkc_make_delta, .features_dynamic = mkc_features_dynamic,
     .mirror = mkc_mirror,
     .nnue_buckets = MKC_BUCKETS, .nnue_bucket = mkc_bucket,
 };

@@ -231,5 +231,11 @@ enum { ZOO_NNUE_FEATURES = 2638 };
 enum { ZOO_NNUE_MAX_ACTIVE = 2 * (6 + 3 + 1 + 3 + 4 + 3 + 4) + 2 + 2 };
 int zoo_features(const GamePos *gp, int persp, uint32_t *out);
 void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
+/* Tracked are the pieces, flags, pool, ranks to go, pending retreat and size; the race is a
+ * position feature (features_dynamic). make_delta lists the tracked changes of a decision
+ * from the position after it and its undo record (the state before, the cells it wrote). */
+void zoo_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]);
+void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d);
+void zoo_make_delta(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
 
 #endif

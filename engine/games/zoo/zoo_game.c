@@ -75,7 +75,7 @@ static int zoo_bucket(const GamePos *gp) {
 
 GameOps ZOO_CONTEST = {
     .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true,
-             .null_move = true, .double_moves = true, .end_reason = true, .mirror = true},
+             .null_move = true, .double_moves = true, .end_reason = true, .mirror = true, .nnue_delta = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1390, 1630, 2090}, .wdl_scale = 192, .wdl_draw = 5},
@@ -119,4 +119,5 @@ GameOps ZOO_CONTEST = {
     .features_both = zoo_features_both, .net_scope = zoo_net_scope,
     .mirror = zoo_mirror,
     .nnue_buckets = ZOO_BUCKETS, .nnue_bucket = zoo_bucket,
+    .make_delta = zoo_make_delta, .features_dynamic = zoo_features_dynamic,
 };
