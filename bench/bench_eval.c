@@ -10,36 +10,59 @@
 #define EVAL_PLIES 32 /* random plies played out from each bench position */
 #define EVAL_NS 250000000LL
 
-/* The positions: each bench position and the random line that follows it, in order, so
- * that the learned evaluation's cache sees what a search sees (one move apart). */
-static int collect(const GameOps *g, const GameConfig *cfg, const BenchPos *list, int n, GamePos *out) {
+/* The lines: each bench position and the random moves that follow it, replayed as a
+ * search plays them (each move made, then its position evaluated), so that the learned
+ * evaluation's accumulators see what they see in a search: one move apart. */
+typedef struct {
+    GamePos root;
+    int n;
+    Move moves[EVAL_PLIES];
+} Line;
+
+static int collect(const GameOps *g, const GameConfig *cfg, const BenchPos *list, int n, Line *out) {
     Prng rng = {20261125};
-    int k = 0;
+    int k = 0, evals = 0;
     Move moves[MAX_MOVES];
     char err[ERR_STR_MAX];
-    for (int i = 0; i < n && k < EVAL_POSITIONS; i++) {
-        GamePos p;
-        if (!g->parse_pos(&p, list[i].fen, cfg, err)) continue;
-        for (int ply = 0; ply < EVAL_PLIES && k < EVAL_POSITIONS; ply++) {
-            out[k++] = p;
+    for (int i = 0; i < n && evals < EVAL_POSITIONS; i++) {
+        Line *l = &out[k];
+        if (!g->parse_pos(&l->root, list[i].fen, cfg, err)) continue;
+        GamePos p = l->root;
+        l->n = 0;
+        evals++;
+        while (l->n < EVAL_PLIES && evals < EVAL_POSITIONS) {
             int m = game_result(g, &p) == RESULT_NONE ? g->gen_moves(&p, moves, GEN_ALL) : 0;
             if (!m) break;
             GameUndo u;
-            g->make(&p, moves[prng_below(&rng, (uint32_t)m)], &u);
+            l->moves[l->n] = moves[prng_below(&rng, (uint32_t)m)];
+            g->make(&p, l->moves[l->n++], &u);
+            evals++;
         }
+        k++;
     }
     return k;
 }
 
-/* Passes over the positions until EVAL_NS of CPU time went by; evaluations per second. */
-static uint64_t rate(const GameOps *g, const NnueNet *net, NnueCache *cache, const GamePos *pos, int n) {
+/* Passes over the lines until EVAL_NS of CPU time went by; evaluations per second (each
+ * with its move made, as in a search). */
+static uint64_t rate(const GameOps *g, const NnueNet *net, NnueAcc *acc, const Line *lines, int n) {
     volatile int32_t sink = 0;
     uint64_t evals = 0;
+    bool line = net && g->caps.nnue_delta;
     int64_t t0 = bench_cpu_ns(), ns;
     do {
-        if (cache) nnue_cache_reset(cache);
-        for (int i = 0; i < n; i++) sink += net ? nnue_evaluate(cache, net, g, &pos[i]) : g->evaluate(&pos[i]);
-        evals += (uint64_t)n;
+        for (int i = 0; i < n; i++) {
+            GamePos p = lines[i].root;
+            if (net) nnue_acc_reset(acc);
+            sink += net ? nnue_evaluate(acc, net, g, &p) : g->evaluate(&p);
+            for (int k = 0; k < lines[i].n; k++) {
+                GameUndo u;
+                if (line) g->make_delta(&p, lines[i].moves[k], &u, nnue_acc_push(acc));
+                else g->make(&p, lines[i].moves[k], &u);
+                sink += net ? nnue_evaluate(acc, net, g, &p) : g->evaluate(&p);
+            }
+            evals += (uint64_t)lines[i].n + 1;
+        }
     } while ((ns = bench_cpu_ns() - t0) < EVAL_NS);
     (void)sink;
     return (uint64_t)((double)evals * 1e9 / (double)ns);
@@ -53,13 +76,13 @@ void bench_eval_speed(BenchRun *r, const BenchPos *list, int n, EvalSpeed *out) 
     out->hidden = net ? net->hidden : 0;
     out->squared = net && net->activation == NNUE_SCRELU;
     out->kernel = nnue_kernel_name(NNUE_KERNEL_BEST);
-    GamePos *pos = malloc(EVAL_POSITIONS * sizeof *pos);
-    NnueCache *cache = nnue_cache_new(NNUE_KERNEL_BEST);
-    int k = pos && cache ? collect(g, &cfg, list, n, pos) : 0;
+    Line *lines = n > 0 ? malloc((size_t)n * sizeof *lines) : NULL;
+    NnueAcc *acc = nnue_acc_new(NNUE_KERNEL_BEST);
+    int k = lines && acc ? collect(g, &cfg, list, n, lines) : 0;
     if (k) {
-        out->classical = rate(g, NULL, NULL, pos, k);
-        if (net) out->nnue = rate(g, net, cache, pos, k);
+        out->classical = rate(g, NULL, NULL, lines, k);
+        if (net) out->nnue = rate(g, net, acc, lines, k);
     }
-    nnue_cache_free(cache);
-    free(pos);
+    nnue_acc_free(acc);
+    free(lines);
 }

@@ -73,10 +73,17 @@ int bench_search(BenchRun *r, long threads, long hash) {
         bench_set_option(r, "Hash", hash)) {
         const GameOps *g = engine_game(r->e);
         long depth = r->depth ? r->depth : BENCH_DEPTH;
+        char eval[OPTION_STR_MAX + ERR_STR_MAX];
+        engine_describe_eval(r->e, eval, sizeof eval);
         if (r->json) {
             fprintf(r->out, "{\"bench\": \"search\", \"version\": \"%s\", \"game\": \"%s\", \"build\": \"%s\", "
-                            "\"depth\": %ld, \"threads\": %ld, \"hash_mb\": %ld, \"positions\": [",
-                    SIMIA_VERSION, g->name, g->init(), depth, threads, hash);
+                            "\"evaluation\": ",
+                    SIMIA_VERSION, g->name, g->init());
+            bench_json_string(r->out, eval);
+            fprintf(r->out, ", \"depth\": %ld, \"threads\": %ld, \"hash_mb\": %ld, \"positions\": [", depth,
+                    threads, hash);
+        } else {
+            fprintf(r->out, "Game: %s (%s)\nEvaluation: %s\n", g->title, g->name, eval);
         }
         if (search_all(r, list, n, (int)depth, true, &t)) {
             EvalSpeed ev;

@@ -3,9 +3,16 @@
 # engine/games/<game>/signature.txt, and the default game's (Monkey Queen) also against the
 # newest `Bench: N` line on the main line of the git history: a change of search behaviour
 # that no commit announced fails.
-# Usage: bash bench/check_signature.sh SIMIA      (CI runs it from tests/run.sh)
+# Usage: bash bench/check_signature.sh SIMIA             (CI runs it from tests/run.sh)
+#        bash bench/check_signature.sh --recorded SIMIA  the games' recorded signatures only
+#                                                        (ctest bench_signatures)
+# Example, from the top of a clone after uci-like/quickstart.sh: bash bench/check_signature.sh build/simia
 set -euo pipefail
-simia=$(realpath "$1")
+. "$(dirname "$0")/need.sh"
+recorded_only=0
+if [ "${1:-}" = --recorded ]; then recorded_only=1; shift; fi
+[ $# -eq 1 ] || { echo "usage: bash bench/check_signature.sh [--recorded] SIMIA" >&2; exit 2; }
+simia=$(need_exec check_signature.sh SIMIA "$1") || exit 2
 cd "$(dirname "$0")/.."
 status=0
 for file in engine/games/*/signature.txt; do
@@ -20,6 +27,7 @@ for file in engine/games/*/signature.txt; do
     fi
 done
 [ "$status" = 0 ] || exit 1
+[ "$recorded_only" = 0 ] || exit 0
 if ! git rev-parse --git-dir >/dev/null 2>&1; then
     echo "signature: not a git checkout, nothing to compare with" >&2
     exit 0

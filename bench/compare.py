@@ -13,8 +13,8 @@ then B A, ...) and look at the ratios of each round, never at one timing.
       the two bench signatures (nodes searched) agree.
 
   bench/compare.py --mailbox MAILBOX SIMIA [-n ROUNDS] [--perft-depth D]
-      Wall and CPU time of `SIMIA perft D` against `MAILBOX D` (the mailbox generator
-      of ../shared/tools/mailbox_perft.c, built with gcc -O2 -march=native), perft from
+      Wall and CPU time of `SIMIA perft D` against `MAILBOX D` (the plain mailbox generator
+      of the shared tools' mailbox_perft.c, built with gcc -O2 -march=native), perft from
       the start (default depth 5), and the speed ratio.
 """
 import argparse
@@ -130,9 +130,13 @@ def main():
     args = ap.parse_args()
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
+    # A path that is not an executable file: one line naming it, status 2, before anything runs.
     for exe in (args.a, args.b):
-        if not os.access(exe, os.X_OK):
-            ap.error("'%s' is not an executable" % exe)
+        why = ("does not exist" if not os.path.exists(exe) else "is a directory, not a program" if os.path.isdir(exe)
+               else "is not an executable file" if not os.access(exe, os.X_OK) else None)
+        if why:
+            print("compare.py: '%s' %s" % (exe, why), file=sys.stderr)
+            sys.exit(2)
     if args.mailbox:
         compare_mailbox(args.a, args.b, args)
     else:

@@ -18,15 +18,18 @@
 #   --openings FILE      passed to every shard's `simia datagen` (the openings file is copied to each)
 #   --simia PATH         the executable (default build/simia); the same path on every host
 #   --retries N          tries per shard with --hosts (default 2, on other hosts when there are)
-#   --out DIR            where the shards and the merged OUT/data.bin go (default a new directory in /tmp)
+#   --out DIR            where the shards and the merged OUT/data.bin go (default a new directory under
+#                        $TMPDIR or /tmp)
 # A shard that fails loses only its positions: it is named with its host, the merged file holds the
 # others and the missing count is printed (exit status 3); the same command with the same --out runs
-# only the missing shards.
+# only the missing shards. A --simia that is not an executable file, or an unreadable hosts or openings
+# file, stops it before anything runs: one line naming it, exit status 2.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/need.sh"
 command_args=$(printf '%q ' "$@")
 
-hosts= slurm= slurm_on=0 wait=0 merge_only=0 positions= shards= seed= game=monkeyqueen simia=$here/../build/simia
+hosts= slurm= slurm_on=0 wait=0 merge_only=0 positions= shards= seed= game=monkeyqueen simia=$(cd "$here/.." && pwd)/build/simia
 retries=2 out= openings= pass=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -46,7 +49,7 @@ while [ $# -gt 0 ]; do
     --simia) simia=$2; shift 2 ;;
     --retries) retries=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "datagen.sh: unknown argument $1 (--help)" >&2; exit 2 ;;
     esac
 done
@@ -55,10 +58,9 @@ done
 [ -z "$hosts" ] || [ "$slurm_on" = 0 ] || { echo "datagen.sh: --hosts or --slurm, not both" >&2; exit 2; }
 case ${positions:-x}${shards}${seed}${retries} in *[!0-9]*) echo "datagen.sh: --positions N is needed; --positions, --shards, --seed and --retries take numbers" >&2; exit 2 ;; esac
 [ "$positions" -gt 0 ] || { echo "datagen.sh: --positions must be positive" >&2; exit 2; }
-[ -x "$simia" ] || { echo "datagen.sh: no simia executable at '$simia' (--simia PATH)" >&2; exit 2; }
-simia=$(cd "$(dirname "$simia")" && pwd)/$(basename "$simia")
+simia=$(need_exec datagen.sh "the engine (--simia)" "$simia") || exit 2
 if [ -n "$hosts" ]; then
-    [ -r "$hosts" ] || { echo "datagen.sh: cannot read the hosts file '$hosts'" >&2; exit 2; }
+    [ -f "$hosts" ] && [ -r "$hosts" ] || { echo "datagen.sh: cannot read the hosts file '$hosts'" >&2; exit 2; }
     hosts=$(cd "$(dirname "$hosts")" && pwd)/$(basename "$hosts")
     slots=$(spread_slots "$hosts")
     [ -n "$shards" ] || shards=$((2 * slots))
@@ -67,9 +69,11 @@ else
 fi
 [ "$shards" -gt 0 ] || { echo "datagen.sh: --shards must be positive" >&2; exit 2; }
 [ "$shards" -le "$positions" ] || shards=$positions
-[ -z "$openings" ] || [ -r "$openings" ] || { echo "datagen.sh: cannot read '$openings'" >&2; exit 2; }
+if [ -n "$openings" ] && ! { [ -f "$openings" ] && [ -r "$openings" ]; }; then
+    echo "datagen.sh: cannot read the openings file '$openings'" >&2; exit 2
+fi
 
-[ -n "$out" ] || out=$(mktemp -d /tmp/simia-datagen.XXXXXX)
+[ -n "$out" ] || out=$(mktemp -d -t simia-datagen.XXXXXX)
 mkdir -p "$out/shards"
 out=$(cd "$out" && pwd)
 # The seed: given, else the one an earlier run in OUT chose, else the clock's.

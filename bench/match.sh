@@ -19,8 +19,9 @@
 #   --options-b LIST     the same for B
 #   --name-a / --name-b  names in the output (default: the file names)
 #   --buffer MS          the arena's tolerance above movetime before a loss on time (default 50)
-#   --out DIR            where the settings, log and PGN go (default a new directory in /tmp)
-#   --cutegames PATH     the arena (default $CUTEGAMES, cutegames in PATH, /work/tools/bin/cutegames)
+#   --out DIR            where the settings, log and PGN go (default a new directory under $TMPDIR or /tmp)
+#   --cutegames PATH     the arena (default $CUTEGAMES, else cutegames on PATH; the stand-in
+#                        tests/hosts/mini_arena.py plays the same games one at a time, for a try)
 #   --hosts FILE         spread the games over the hosts of a GNU parallel sshlogin file (a line
 #                        'N/ssh-login' runs N shards at once there, 'N/:' on this machine): shards of
 #                        whole opening pairs, each played by the arena on a host, the PGNs merged into
@@ -35,13 +36,20 @@
 #                        writes the result to OUT/result.txt; with --wait, waits for it and prints it
 #   --shard-games N      games per shard with --hosts or --slurm (even; default 20)
 #   --retries N          tries per shard with --hosts (default 2)
-# Engine paths may carry arguments: "bench/players/random_player --seed 7" (quote them).
+# Engine paths may carry arguments: "build/bench/players/greedy_player --seed 7" (quote them).
+# A path that is not an executable file (an engine's, the arena's) or an unreadable file stops it
+# before anything runs: one line naming it, exit status 2.
+#
+# Examples, from the top of a clone after uci-like/quickstart.sh (cutegames given as above):
+#   bench/match.sh --games 10 --tc nodes:1000 build/simia build/bench/players/random_player
+#   bench/match.sh --game zoo --games 10 --tc depth:2 build/simia "build/bench/players/greedy_player --seed 7"
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/need.sh"
 command_args=$(printf '%q ' "$@")
 
 games=100 tc=movetime:100 openings= game=monkeyqueen game_option_b=0 conc=1 sprt= opts_a= opts_b=
-name_a= name_b= out= arena=${CUTEGAMES:-} buffer=50 hosts= shard_games=20 retries=2 slurm= slurm_on=0 wait=0 merge_only=0
+name_a= name_b= out= arena= buffer=50 hosts= shard_games=20 retries=2 slurm= slurm_on=0 wait=0 merge_only=0
 while [ $# -gt 0 ]; do
     case $1 in
     --games) games=$2; shift 2 ;;
@@ -64,32 +72,31 @@ while [ $# -gt 0 ]; do
     --slurm) slurm=$2; slurm_on=1; shift 2 ;;
     --wait) wait=1; shift ;;
     --merge-only) merge_only=1; shift ;; # what the Slurm merge job runs: no shard is played
-    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     -*) echo "match.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
 done
 [ $# -eq 2 ] || { echo "usage: bench/match.sh [options] ENGINE_A ENGINE_B (--help)" >&2; exit 2; }
-if [ -z "$arena" ]; then
-    arena=$(command -v cutegames || true)
-    [ -n "$arena" ] || arena=/work/tools/bin/cutegames
-fi
-[ -x "$arena" ] || { echo "match.sh: no cutegames arena at '$arena' (set --cutegames or \$CUTEGAMES)" >&2; exit 2; }
-arena=$(cd "$(dirname "$arena")" && pwd)/$(basename "$arena")
+# Every path first, before anything runs: an engine's (its first word; the rest are its arguments).
+path_a=$(need_exec match.sh "engine A" "${1%% *}") || exit 2
+path_b=$(need_exec match.sh "engine B" "${2%% *}") || exit 2
+args_a= args_b=
+[ "${1%% *}" = "$1" ] || args_a=${1#* }
+[ "${2%% *}" = "$2" ] || args_b=${2#* }
+# The arena (not needed by the Slurm merge job, which plays nothing).
+[ "$merge_only" = 1 ] || arena=$(need_arena match.sh "$arena") || exit 2
 [ -n "$openings" ] || openings=$here/../engine/games/$game/openings.txt
-[ -r "$openings" ] || { echo "match.sh: cannot read openings file '$openings'" >&2; exit 2; }
+[ -f "$openings" ] && [ -r "$openings" ] || { echo "match.sh: cannot read the openings file '$openings'" >&2; exit 2; }
+if [ -n "$hosts" ] && ! { [ -f "$hosts" ] && [ -r "$hosts" ]; }; then echo "match.sh: cannot read the hosts file '$hosts'" >&2; exit 2; fi
+case $games$conc$buffer in *[!0-9]*) echo "match.sh: --games, --concurrency and --buffer take numbers" >&2; exit 2 ;; esac
+[[ -z $sprt || $sprt =~ ^-?[0-9.]+,-?[0-9.]+$ ]] || { echo "match.sh: --sprt takes ELO0,ELO1 (e.g. 0,10), not '$sprt'" >&2; exit 2; }
 # A suite made by `simia book openings` names its game on its first line.
 suite_game=$(head -n 1 "$openings" | sed -n 's/^# Simia opening suite for \([a-z0-9]*\):.*/\1/p')
 if [ -n "$suite_game" ] && [ "$suite_game" != "$game" ]; then
     echo "match.sh: '$openings' is an opening suite for $suite_game, not for $game" >&2; exit 2
 fi
 
-# An engine: its absolute path (first word) and the arguments after it.
-abs_cmd() { local first=${1%% *} rest=; [ "$first" != "$1" ] && rest=${1#* }
-    [ -x "$first" ] || { echo "match.sh: '$first' is not an executable" >&2; exit 2; }
-    printf '%s\t%s' "$(cd "$(dirname "$first")" && pwd)/$(basename "$first")" "$rest"; }
-IFS=$'\t' read -r path_a args_a <<<"$(abs_cmd "$1")" || true
-IFS=$'\t' read -r path_b args_b <<<"$(abs_cmd "$2")" || true
 args_a="${args_a:+$args_a }--game $game"
 if [ "$game_option_b" = 1 ]; then opts_b="Game=$game${opts_b:+,$opts_b}"
 else args_b="${args_b:+$args_b }--game $game"; fi
@@ -98,11 +105,15 @@ else args_b="${args_b:+$args_b }--game $game"; fi
 [ "$name_a" != "$name_b" ] || { name_a="$name_a-A"; name_b="$name_b-B"; }
 
 case $tc in
+movetime:*|nodes:*|depth:*) [[ ${tc#*:} =~ ^[0-9]+$ ]] ;;
+clock:*) [[ ${tc#clock:} =~ ^[0-9]+\+[0-9]+$ ]] ;;
+*) false ;;
+esac || { echo "match.sh: bad --tc '$tc' (movetime:MS, clock:MS+INC, nodes:N or depth:N)" >&2; exit 2; }
+case $tc in
 movetime:*) tcjson="{\"type\": \"movetime\", \"time\": ${tc#movetime:}}" ;;
-clock:*+*) t=${tc#clock:}; tcjson="{\"type\": \"clock\", \"time\": ${t%+*}, \"increment\": ${t#*+}}" ;;
+clock:*) t=${tc#clock:}; tcjson="{\"type\": \"clock\", \"time\": ${t%+*}, \"increment\": ${t#*+}}" ;;
 nodes:*) tcjson="{\"type\": \"nodes\", \"nodes\": ${tc#nodes:}}" ;;
 depth:*) tcjson="{\"type\": \"depth\", \"ply\": ${tc#depth:}}" ;;
-*) echo "match.sh: bad --tc '$tc'" >&2; exit 2 ;;
 esac
 
 # Name=Value,Name=Value -> {"Name": "Value", ...} (values are JSON strings for cutegames)
@@ -113,7 +124,7 @@ opts_json() { local IFS=, first=1 kv; printf '{'
 if [ -n "$sprt" ]; then sprtjson="{\"enabled\": true, \"elo0\": ${sprt%,*}, \"elo1\": ${sprt#*,}, \"alpha\": 0.05, \"beta\": 0.05}"
 else sprtjson='{"enabled": false}'; fi
 
-[ -n "$out" ] || out=$(mktemp -d /tmp/simia-match.XXXXXX)
+[ -n "$out" ] || out=$(mktemp -d -t simia-match.XXXXXX)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 pgn=$out/games.pgn
@@ -201,10 +212,7 @@ fi
 case $games$shard_games$retries in *[!0-9]*) echo "match.sh: --games, --shard-games and --retries take numbers" >&2; exit 2 ;; esac
 [ $((games % 2)) = 0 ] && [ "$games" -gt 0 ] || { echo "match.sh: with --hosts, --games must be even (whole opening pairs)" >&2; exit 2; }
 [ $((shard_games % 2)) = 0 ] && [ "$shard_games" -gt 0 ] || { echo "match.sh: --shard-games must be even and positive" >&2; exit 2; }
-if [ -n "$hosts" ]; then
-    [ -r "$hosts" ] || { echo "match.sh: cannot read the hosts file '$hosts'" >&2; exit 2; }
-    hosts=$(cd "$(dirname "$hosts")" && pwd)/$(basename "$hosts")
-fi
+[ -z "$hosts" ] || hosts=$(cd "$(dirname "$hosts")" && pwd)/$(basename "$hosts")
 # The openings as cutegames reads them (no empty line, none starting with '#'): pair i plays line i mod n,
 # so the shards together play the games of the one-machine match, in the same seats.
 mapfile -t lines < <(sed 's/\r$//' "$openings" | grep -v '^#' | grep -v '^$' || true)

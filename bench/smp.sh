@@ -5,22 +5,32 @@
 #   2. time to depth with 1, 2, ... threads (simia bench threads);
 #   3. self-play: 2 threads against 1 at a fixed time per move (target >= +70 Elo), and 2
 #      threads against 1 thread given 1.7x the time (target: at least even).
-# Usage: bench/smp.sh [--runs N] [--depth D] [--games G] [--movetime MS] [--skip-matches] SIMIA
+# Usage: bench/smp.sh [--runs N] [--depth D] [--games G] [--movetime MS] [--skip-matches]
+#                     [--cutegames PATH] SIMIA
+#   The matches (3.) run bench/match.sh with the arena of --cutegames, else $CUTEGAMES, else
+#   cutegames on PATH. A SIMIA or an arena that is not an executable file stops it before anything
+#   runs: one line naming it, exit status 2.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-runs=3 depth=6 games=400 movetime=100 matches=1
-while [ $# -gt 1 ]; do
+. "$here/need.sh"
+runs=3 depth=6 games=400 movetime=100 matches=1 arena=
+while [ $# -gt 0 ]; do
     case $1 in
     --runs) runs=$2; shift 2 ;;
     --depth) depth=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --movetime) movetime=$2; shift 2 ;;
     --skip-matches) matches=0; shift ;;
-    *) echo "smp.sh: unknown option $1" >&2; exit 2 ;;
+    --cutegames) arena=$2; shift 2 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "smp.sh: unknown option $1 (--help)" >&2; exit 2 ;;
+    *) break ;;
     esac
 done
-[ $# -eq 1 ] || { echo "usage: bench/smp.sh [options] SIMIA" >&2; exit 2; }
-simia=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+[ $# -eq 1 ] || { echo "usage: bench/smp.sh [options] SIMIA (--help)" >&2; exit 2; }
+case $runs$depth$games$movetime in *[!0-9]*) echo "smp.sh: --runs, --depth, --games and --movetime take numbers" >&2; exit 2 ;; esac
+simia=$(need_exec smp.sh SIMIA "$1") || exit 2
+[ "$matches" = 0 ] || arena=$(need_arena smp.sh "$arena") || exit 2
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 nps() { "$simia" bench "$depth" "$1" 2>/dev/null | sed -n 's/^Nodes\/second: //p'; }
@@ -38,9 +48,9 @@ echo "== time to depth $depth"
 
 [ "$matches" = 1 ] || exit 0
 echo "== 2 threads vs 1, movetime $movetime, $games games"
-"$here/match.sh" --games "$games" --tc "movetime:$movetime" --options-a Threads=2 --options-b Threads=1 \
+"$here/match.sh" --cutegames "$arena" --games "$games" --tc "movetime:$movetime" --options-a Threads=2 --options-b Threads=1 \
     --name-a threads2 --name-b threads1 "$simia" "$simia"
 echo "== 2 threads vs 1 thread with 1.7x the time, movetime $movetime, $games games"
-"$here/match.sh" --games "$games" --tc "movetime:$movetime" --buffer $((movetime * 7 / 10 + 50)) \
+"$here/match.sh" --cutegames "$arena" --games "$games" --tc "movetime:$movetime" --buffer $((movetime * 7 / 10 + 50)) \
     --options-a Threads=2 --options-b Threads=1 --name-a threads2 --name-b threads1x1.7 \
     "$simia" "$here/timescale.sh 170 $simia"

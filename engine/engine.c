@@ -10,6 +10,7 @@
 #include "games/registry.h"
 #include "history.h"
 #include "nnue/nnue.h"
+#include "strength.h"
 #include "threads.h"
 #include "tt.h"
 
@@ -25,6 +26,7 @@ struct Engine {
     GamePos pos;
     PositionStatus status;
     int forfeit_loser; /* player, under POS_FORFEIT */
+    char forfeit_why[ERR_STR_MAX]; /* the illegal move and why, under POS_FORFEIT */
     KeyHistory history; /* keys of the positions from the position command's start on */
     ThreadPool *pool;
     TT tt;          /* allocated at the first engine_prepare / go */
@@ -37,6 +39,10 @@ struct Engine {
     NnueNet *nets[GAMES_MAX];
     char no_net[GAMES_MAX][ERR_STR_MAX];
     char no_scope[ERR_STR_MAX]; /* why the net does not serve the configuration (engine_net) */
+    bool debug;                 /* `debug on`: searches say more (engine_set_debug) */
+    StrengthRelay relay;        /* the strength limit's choice among lines, for the running search */
+    int noted_elo;              /* the UCI_Elo last told to lie outside its game's scale ... */
+    const GameOps *noted_game;  /* ... and that game */
 };
 
 /* ---- the search options: Hash and Threads refuse to change during a search ---- */
@@ -134,6 +140,8 @@ static void add_game_options(Engine *e) {
 }
 
 static void add_search_options(Engine *e) {
+    int elo_lo, elo_hi;
+    strength_range(&elo_lo, &elo_hi);
     const Option opts[] = {
         {.name = "Hash", .type = OPT_SPIN, .def = TT_MB_DEFAULT, .min = TT_MB_MIN, .max = TT_MB_MAX, .apply = apply_hash},
         {.name = "Clear Hash", .type = OPT_BUTTON, .apply = apply_clear_hash},
@@ -141,6 +149,11 @@ static void add_search_options(Engine *e) {
         {.name = "MultiPV", .type = OPT_SPIN, .def = 1, .min = 1, .max = MAX_MULTIPV},
         {.name = "Move Overhead", .type = OPT_SPIN, .def = 10, .min = 0, .max = 5000},
         {.name = "Ponder", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
+        /* What GUIs set: a strength by Elo (engine/strength.h; UCI_Elo's range spans every
+         * game's scale, each game playing within its own) and win/draw/loss in info lines. */
+        {.name = "UCI_LimitStrength", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
+        {.name = "UCI_Elo", .type = OPT_SPIN, .def = STRENGTH_ANCHOR_ELO, .min = elo_lo, .max = elo_hi},
+        {.name = "UCI_ShowWDL", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
         Option o = opts[i];
@@ -347,6 +360,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
             e->pos = p;
             e->status = POS_FORFEIT;
             e->forfeit_loser = mover;
+            snprintf(e->forfeit_why, sizeof e->forfeit_why, "%s", err);
             return false;
         }
         GameUndo u;
@@ -379,8 +393,16 @@ GameResult engine_result(const Engine *e) {
     }
 }
 
-bool engine_repetition_end(const Engine *e) {
+/* Whether the game is over by repetition (the current position's third occurrence). */
+static bool repetition_end(const Engine *e) {
     return e->status == POS_PLAYING && game_result(e->game, &e->pos) == RESULT_NONE && repeated(e, &e->pos);
+}
+
+void engine_end_reason(const Engine *e, char *out, size_t size) {
+    char why[REASON_STR_MAX] = "";
+    if (repetition_end(e)) snprintf(why, sizeof why, "the position occurred for the third time");
+    else if (e->status == POS_PLAYING) game_end_reason(e->game, &e->pos, why);
+    snprintf(out, size, "%s", e->status == POS_FORFEIT ? e->forfeit_why : why);
 }
 
 bool engine_game_over(const Engine *e) {
@@ -389,6 +411,83 @@ bool engine_game_over(const Engine *e) {
 
 int engine_player_to_move(const Engine *e) {
     return e->status == POS_NONE ? PLAYER_1 : e->game->player_to_move(&e->pos);
+}
+
+/* ---- what GUIs ask beyond the search itself: a strength, go mate, debug, the evaluation ---- */
+
+void engine_set_debug(Engine *e, bool on) { e->debug = on; }
+
+WdlModel engine_wdl_model(Engine *e) {
+    return wdl_model(e->game, search_net(e));
+}
+
+void engine_describe_eval(Engine *e, char *out, size_t size) {
+    const char *why;
+    const NnueNet *net = engine_net(e, &why);
+    if (!engine_option_int(e, "Use NNUE")) why = "Use NNUE is off";
+    else if (net) {
+        const char *file = options_find(&e->options, "EvalFile")->str;
+        char from[OPTION_STR_MAX + 16];
+        if (*file) snprintf(from, sizeof from, "the net in %s", file);
+        else snprintf(from, sizeof from, "the embedded net");
+        snprintf(out, size, "%s (%s, %d features, hidden %d%s)", from, net->feature_set, net->n_features,
+                 net->hidden, net->activation == NNUE_SCRELU ? " squared" : "");
+        return;
+    }
+    snprintf(out, size, "hand-written (%s)", why);
+}
+
+/* The depth that covers a win within n moves of the player to move: 2n - 1 plies. (Where a
+ * player may decide twice in a row, the plies still count as if players alternated, so a
+ * mate found there is at most n of the winner's turns, never more.) */
+static int mate_depth(int n) { return n < MAX_PLY / 2 ? 2 * n - 1 : MAX_PLY - 1; }
+
+/* UCI_LimitStrength: the level's node count caps the go's own limits (whichever ends first);
+ * one thread searches, so that a level is node-exact and the same on every machine; where
+ * the level chooses among lines the relay plays its choice (not for go mate, which asks for
+ * the proof). Notes go to report->message. */
+static void limit_strength(Engine *e, SearchJob *job, const SearchReport *report) {
+    if (!engine_option_int(e, "UCI_LimitStrength")) return;
+    int asked = (int)engine_option_int(e, "UCI_Elo");
+    StrengthSetting st = strength_setting(e->game, asked);
+    if (!job->limits.nodes || job->limits.nodes > st.nodes) job->limits.nodes = st.nodes;
+    job->threads = 1;
+    char note[ERR_STR_MAX];
+    if (st.elo != asked && report->message && (asked != e->noted_elo || e->game != e->noted_game)) {
+        const int *scale = strength_scale(e->game);
+        snprintf(note, sizeof note, "UCI_Elo %d is outside the scale of %s (%d to %d): it plays at %d", asked,
+                 e->game->title, scale[0], scale[STRENGTH_LEVELS - 1], st.elo);
+        report->message(report->ctx, note);
+        e->noted_elo = asked, e->noted_game = e->game;
+    }
+    if (e->debug && report->message) {
+        snprintf(note, sizeof note, "debug: strength: UCI_Elo %d in %s: %llu nodes a move, %d line(s), noise %d", st.elo,
+                 e->game->title, (unsigned long long)st.nodes, st.lines, st.noise);
+        report->message(report->ctx, note);
+    }
+    if (st.noise > 0 && !job->limits.mate) {
+        if (job->multipv < st.lines) job->multipv = st.lines;
+        WdlModel m = engine_wdl_model(e);
+        /* reproducible: the same position and Elo make the same choice */
+        uint64_t seed = e->game->key(&e->pos) ^ (uint64_t)(unsigned)st.elo * 0x9E3779B97F4A7C15ULL;
+        job->report = strength_relay(&e->relay, report, e->game, &st, &m, seed, e->game->player_to_move(&e->pos),
+                                     job->ponder_enabled, e->debug);
+    }
+}
+
+/* `debug on`: the limits a search runs with, and what evaluates. */
+static void debug_note(Engine *e, const SearchJob *job, const SearchReport *report) {
+    if (!e->debug || !report->message) return;
+    const SearchLimits *l = &job->limits;
+    char note[OPTION_STR_MAX + 2 * ERR_STR_MAX], eval[OPTION_STR_MAX + ERR_STR_MAX];
+    engine_describe_eval(e, eval, sizeof eval);
+    snprintf(note, sizeof note,
+             "debug: search: depth %d, nodes %llu, mate %d, movetime %lld, clocks %lld %lld, %s%s%d thread(s), "
+             "%d line(s); evaluation: %s",
+             l->depth, (unsigned long long)l->nodes, l->mate, (long long)l->movetime, (long long)l->time[0],
+             (long long)l->time[1], l->infinite ? "infinite, " : "", l->ponder ? "ponder, " : "",
+             job->threads ? job->threads : pool_threads(e->pool), job->multipv, eval);
+    report->message(report->ctx, note);
 }
 
 /* engine_go with the lines to search (multipv); *answered tells whether the pre-go module
@@ -435,6 +534,12 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
     job.net = search_net(e);
+    /* go mate N and no other limit: it ends at the depth that covers N moves. */
+    if (limits->mate && !limits->depth && !limits->nodes && limits->movetime < 0 && limits->time[0] < 0 &&
+        limits->time[1] < 0 && !limits->infinite && !limits->ponder)
+        job.limits.depth = mate_depth(limits->mate);
+    limit_strength(e, &job, report);
+    debug_note(e, &job, report);
     /* The positions before the root that the search may meet again. */
     if (e->game->caps.repetition && engine_option_int(e, "Repetition")) {
         int before = e->history.n - 1;

@@ -7,6 +7,7 @@
 #include "game.h"
 #include "options.h"
 #include "search.h"
+#include "wdl.h"
 
 typedef struct Engine Engine;
 
@@ -29,8 +30,9 @@ OptionTable *engine_options(Engine *e);
 void engine_add_option(Engine *e, const Option *o);
 /* Sets an option by name (case-insensitive). Game, Hash, Clear Hash and Threads are refused
  * during a search (err says so; stop first). The search options are Hash (MB, checked
- * against the machine's memory), Clear Hash, Threads, MultiPV, Move Overhead (ms) and
- * Ponder; MultiPV, Move Overhead and Ponder take effect at the next go. Every game's rule
+ * against the machine's memory), Clear Hash, Threads, MultiPV, Move Overhead (ms), Ponder,
+ * UCI_LimitStrength with UCI_Elo (engine/strength.h) and UCI_ShowWDL (for the front end);
+ * all but the first three take effect at the next go. Every game's rule
  * options are declared, under the game's prefix; they apply when their game next sets up
  * a position. Repetition (one option for all games) applies at once. */
 bool engine_set_option(Engine *e, const char *name, const char *value, char *err);
@@ -55,6 +57,17 @@ Score engine_static_eval(Engine *e);
  * what a benchmark engine needs to measure what play would use. */
 bool engine_copy_nnue_options(Engine *to, const Engine *from, char *err);
 
+/* What the search evaluates with now, for people: "the embedded net (<feature set>, <n>
+ * features, hidden <h>)", "the net in <EvalFile> (...)", or "hand-written (<why>)" (Use NNUE
+ * off, no net, a net that does not serve the configuration). */
+void engine_describe_eval(Engine *e, char *out, size_t size);
+/* The score-to-result model of the scores the search gives now (engine/wdl.h): the game's
+ * constants, or the fitted scale of the net in use when it carries one. */
+WdlModel engine_wdl_model(Engine *e);
+/* `debug on`: each search also tells (through its report's message) the limits it runs with,
+ * what evaluates, and the strength limit's choice. */
+void engine_set_debug(Engine *e, bool on);
+
 /* ---- the current game, as the referee sees it ---- */
 typedef enum {
     POS_NONE,    /* no valid position (a malformed position string): nobody's loss */
@@ -76,8 +89,10 @@ PositionStatus engine_position_status(const Engine *e);
 const GamePos *engine_position(const Engine *e); /* meaningless under POS_NONE */
 bool engine_game_over(const Engine *e);
 GameResult engine_result(const Engine *e);
-/* Whether the game is over by repetition (the current position's third occurrence). */
-bool engine_repetition_end(const Engine *e);
+/* Why the game ended, for people: the illegal move of a forfeit, the repetition (the
+ * core's), else the game's words (game_end_reason); "" while it goes on or under POS_NONE,
+ * or where the result alone says it. Fits ERR_STR_MAX. */
+void engine_end_reason(const Engine *e, char *out, size_t size);
 /* Player to move (PLAYER_1/2) also when the game is over; PLAYER_1 under POS_NONE. */
 int engine_player_to_move(const Engine *e);
 

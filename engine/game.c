@@ -1,5 +1,8 @@
-/* game.c — what the core derives from the game contract alone: a position's result. */
+/* game.c — what the core derives from the game contract alone: a position's result and
+ * why its game ended. */
 #include "game.h"
+
+#include <stdio.h>
 
 GameResult game_result(const GameOps *g, const GamePos *pos) {
     Outcome o = g->terminal(pos);
@@ -8,4 +11,11 @@ GameResult game_result(const GameOps *g, const GamePos *pos) {
     if (o == OUTCOME_DRAW) return RESULT_DRAW;
     int winner = g->player_to_move(pos) ^ (o == OUTCOME_LOSS);
     return winner == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN;
+}
+
+void game_end_reason(const GameOps *g, const GamePos *pos, char *out) {
+    out[0] = '\0';
+    if (game_result(g, pos) == RESULT_NONE) return;
+    if (g->caps.end_reason) g->end_reason(pos, out);
+    if (!out[0] && g->terminal(pos) == OUTCOME_ONGOING) snprintf(out, REASON_STR_MAX, "no legal move");
 }

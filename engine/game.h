@@ -32,6 +32,9 @@ typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenKind;
 #define MOVE_STR_MAX 16
 #define POS_STR_MAX 1024
 #define NNUE_MAX_ACTIVE 512
+#define NNUE_BUCKETS_MAX 16
+/* Longest reason a game ended (GameOps.end_reason), with the NUL. */
+#define REASON_STR_MAX 128
 
 /* What a game supports, said once in its table (as OpenSpiel's GameType and
  * Fairy-Stockfish's Variant say it): the core reads these, never whether a hook is NULL,
@@ -54,7 +57,50 @@ typedef struct {
     /* No hook: a game can end drawn (by any of its rules: a repetition, a no-progress
      * counter, a tie); `datagen` adjudicates a long dead stretch as a draw only then. */
     bool draws;
+    /* Hooks make_delta (and features_dynamic, optional): the learned evaluation's
+     * accumulators follow each move instead of diffing whole feature lists. */
+    bool nnue_delta;
+    bool end_reason; /* the game names why a finished position ended: end_reason */
+    /* A board symmetry keeps every position's value, the same player deciding: mirror. */
+    bool mirror;
 } GameCaps;
+
+/* What a move changed in the learned evaluation's tracked features (see make_delta), per
+ * view (0: player 1's, 1: player 2's): the features it removed and added, or that the view
+ * must be built again. It reaches make_delta empty. */
+enum { NNUE_DELTA_MAX = 32 };
+typedef struct {
+    bool refresh[2];
+    uint8_t n_rem[2], n_add[2];
+    uint32_t rem[2][NNUE_DELTA_MAX], add[2][NNUE_DELTA_MAX];
+} NnueDelta;
+/* More changes than a record holds turn into a refresh of that view. */
+static inline void nnue_delta_rem(NnueDelta *d, int view, uint32_t f) {
+    if (d->n_rem[view] < NNUE_DELTA_MAX) d->rem[view][d->n_rem[view]++] = f;
+    else d->refresh[view] = true;
+}
+static inline void nnue_delta_add(NnueDelta *d, int view, uint32_t f) {
+    if (d->n_add[view] < NNUE_DELTA_MAX) d->add[view][d->n_add[view]++] = f;
+    else d->refresh[view] = true;
+}
+/* The most position features (features_dynamic) a view may list. */
+enum { NNUE_DYNAMIC_MAX = 128 };
+/* The core's strength levels (engine/strength.c: a node count per move, and below the lowest a
+ * choice among the best lines), weakest first; a game measures the Elo of each (GameCalibration). */
+#define STRENGTH_LEVELS 5
+
+/* What a game measured about its own play, for the conventions GUIs expect (UCI_Elo,
+ * UCI_ShowWDL); all zero: the core's defaults (engine/strength.c, engine/wdl.c). Each game's
+ * page says how its numbers were measured; tests/test_contract.c checks their shape. */
+typedef struct {
+    /* The UCI_Elo of each strength level in this game, rising. The second level (Beginner,
+     * 100 nodes a move) is the scale's anchor: STRENGTH_ANCHOR_ELO in every game. */
+    int level_elo[STRENGTH_LEVELS];
+    /* Score to result, for a score s of the player to move (centi-units): a win with chance
+     * 1/(1+exp((wdl_draw - s)/wdl_scale)), a loss the same for -s, a draw the rest. wdl_draw
+     * is 0 for a game without draws. */
+    int wdl_scale, wdl_draw;
+} GameCalibration;
 
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */
@@ -63,6 +109,7 @@ typedef struct GameOps {
     int n_options;
     const char *option_prefix; /* put before each option's name in `ugi` ("" for none) */
     GameCaps caps;
+    GameCalibration calib;
 
     /* Builds the game's read-only tables and completes this table (once, whoever calls
      * first; called before anything else). Returns the instruction set the game's hot
@@ -75,7 +122,9 @@ typedef struct GameOps {
     void (*startpos)(GamePos *pos, const GameConfig *cfg);
     bool (*parse_pos)(GamePos *pos, const char *text, const GameConfig *cfg, char *err);
     void (*print_pos)(const GamePos *pos, char *out /* POS_STR_MAX */);
-    /* The board drawn for people (`d`), several lines ending in '\n'. */
+    /* The board drawn for people (`d`), several lines ending in '\n': the ranks one a line, each
+     * starting with its number, and a line of file letters (a b c ...), each letter under a
+     * character of every cell of its column (test_contract checks it). */
     void (*display)(const GamePos *pos, char *out, size_t size);
 
     /* Moves. parse_move returns MOVE_NONE when the text is not a legal move here. */
@@ -119,6 +168,11 @@ typedef struct GameOps {
     Outcome (*terminal)(const GamePos *pos);
     /* Outcome for the player to move when they have no legal move. */
     Outcome (*no_moves_outcome)(const GamePos *pos);
+    /* Optional (caps.end_reason): why the game ended in this position, by terminal() or
+     * by no legal move, in the game's own words for people ("Cigar's queen captured",
+     * "player 2 has no checker left"), colours named as the game names them; "" while
+     * the game goes on. Repetition is the core's to name. Without it: game_end_reason. */
+    void (*end_reason)(const GamePos *pos, char *out /* REASON_STR_MAX */);
 
     /* Repetition and the no-progress counter. The core ends a game at the third
      * occurrence of a position (its key: board, player deciding, every field but the two
@@ -156,20 +210,52 @@ typedef struct GameOps {
      * both views in one call, out[p] and n[p] exactly what features(pos, p, out[p]) gives.
      * The search's evaluation uses it when set. */
     void (*features_both)(const GamePos *pos, uint32_t *const out[2], int n[2]);
+    /* Incremental updates (caps.nnue_delta), as the field's engines make them: a view's
+     * features are of two kinds. Tracked features change only by what a move does to the
+     * board (a piece leaves a square, lands on one, is taken or dropped; a hand, a flag the
+     * move sets): make_delta is make that also lists, per view, the tracked features the
+     * move removed and added (a view rebuilt as a whole, e.g. after a pie swap, is a
+     * refresh), worked out where make does the work. Position features are what each
+     * evaluation works out from the position (what pieces see, races, counts over lines):
+     * features_dynamic lists both views' (NULL: a game has none), at most NNUE_DYNAMIC_MAX
+     * each, none of them tracked; an evaluation diffs them against an ancestor's slot by
+     * slot, so a game that keeps each in its own slot (a count always at the same index)
+     * pays only for those that changed. features() lists both kinds; a pass (make_null) changes no
+     * tracked feature. The search's accumulators then cost what a move changes; a game
+     * without the hook is evaluated by diffing whole lists (tests/test_nnue.c checks both
+     * ways for every game). */
+    void (*make_delta)(GamePos *pos, Move m, GameUndo *undo, NnueDelta *d);
+    void (*features_dynamic)(const GamePos *pos, uint32_t *const out[2], int n[2]);
     /* Optional, for a game whose configurations a net may not all serve (Zoo: one net
      * learns some board sizes): the configuration's name among them (e.g. "9x9"), at most
      * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its
      * scope, engine/nnue/NET.md); elsewhere the hand-written evaluation plays. */
     void (*net_scope)(const GameConfig *cfg, char *out);
-    /* Optional: a symmetry of the board that keeps every position's value (Monkey Queen's
-     * board mirrored left to right): turns *pos into its twin, the same player deciding.
-     * `datagen --mirror --refeature` doubles a net's data through it; a net trained without
-     * its twins learns some of the board's halves from fewer games. */
-    void (*mirror)(GamePos *pos);
+    /* Optional: the stage of the game, as a net's output buckets (one output layer per
+     * stage, as the field's nets have by pieces left): nnue_buckets stages (0 or 1: none; at
+     * most NNUE_BUCKETS_MAX), nnue_bucket the stage of a position parse_pos accepts, in
+     * [0, nnue_buckets), from a measure of the game's own (pieces left, a race's progress).
+     * A net with buckets has exactly nnue_buckets (engine/nnue/NET.md, version 4); a net's
+     * buckets mean what the measure meant when it learnt, so changing the measure renames
+     * nnue_feature_set. Declared and hooked together (tests/test_contract.c). */
+    int nnue_buckets;
+    int (*nnue_bucket)(const GamePos *pos);
+    /* Optional (caps.mirror): the board mirrored left to right, where the rules see no
+     * side: turns *pos into its twin (the same player deciding, the same value, moves and
+     * children mapped one to one, counters and ply kept) and returns true; or returns false,
+     * *pos untouched, for a position that has no twin (Zoo: an elephant that has never
+     * moved, whose restriction belongs to its start corner). `datagen --mirror --refeature`
+     * adds each record's twin: a net trained without them learns each half of the board
+     * from fewer games. A game's page says which symmetries its rules have and why. */
+    bool (*mirror)(GamePos *pos);
 } GameOps;
 enum { NNUE_SCOPE_NAME_MAX = 15 };
 
 /* Result of the game in a position, for the protocol (absolute, by player). */
 GameResult game_result(const GameOps *g, const GamePos *pos);
+/* Why the game ended in a position, by the position alone: the game's end_reason, else
+ * "no legal move" where the player to move has none, else "" (the result alone says it);
+ * "" while the game goes on. */
+void game_end_reason(const GameOps *g, const GamePos *pos, char *out /* REASON_STR_MAX */);
 
 #endif

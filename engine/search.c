@@ -50,7 +50,7 @@ SearchThread *search_thread_new(int history_size, int id) {
     t->history_size = history_size;
     t->history = calloc((size_t)history_size * 2, sizeof *t->history);
     t->counter = calloc((size_t)history_size, sizeof *t->counter);
-    t->nnue = nnue_cache_new(NNUE_KERNEL_BEST);
+    t->nnue = nnue_acc_new(NNUE_KERNEL_BEST);
     if (!t->history || !t->counter || !t->nnue) {
         search_thread_free(t);
         return NULL;
@@ -76,7 +76,7 @@ void search_thread_free(SearchThread *t) {
     if (!t) return;
     free(t->history);
     free(t->counter);
-    nnue_cache_free(t->nnue);
+    nnue_acc_free(t->nnue);
     free(t->root);
     free(t);
 }
@@ -163,9 +163,20 @@ static inline Score outcome_score(Outcome o, int ply) {
 }
 
 static inline Score evaluate(const SearchThread *t) {
-    const struct NnueNet *net = t->sh->job->net;
-    Score s = net ? nnue_evaluate(t->nnue, net, t->game, &t->pos) : t->game->evaluate(&t->pos);
+    Score s = t->net ? nnue_evaluate(t->nnue, t->net, t->game, &t->pos) : t->game->evaluate(&t->pos);
     return s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
+}
+
+/* Every move of the search goes through these: with a net and a game that says what its
+ * moves change, the accumulators follow the line (make_delta, one ply each way). */
+_Static_assert(NNUE_PLIES > MAX_PLY + 1, "the accumulators hold the deepest line");
+static inline void do_move(SearchThread *t, Move m, GameUndo *u) {
+    if (t->nnue_line) t->game->make_delta(&t->pos, m, u, nnue_acc_push(t->nnue));
+    else t->game->make(&t->pos, m, u);
+}
+static inline void undo_move(SearchThread *t, Move m, const GameUndo *u) {
+    t->game->unmake(&t->pos, m, u);
+    if (t->nnue_line) nnue_acc_pop(t->nnue);
 }
 
 static inline int16_t *history_of(SearchThread *t, int player) {
@@ -225,10 +236,10 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     if (g->caps.winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
 
     bool in_check = qply < QS_EVASION_PLIES && g->caps.in_check && g->in_check(pos);
-    Score best = -SCORE_INF, old_alpha = alpha;
+    Score best = -SCORE_INF, old_alpha = alpha, eval = TT_EVAL_NONE;
     if (qply == 0) t->qs_start = my_nodes(t);
     if (!in_check) {
-        best = evaluate(t);
+        best = eval = evaluate(t);
         if (best >= beta || qply >= QS_MAX_PLIES || my_nodes(t) - t->qs_start > QS_NODE_BUDGET) return best;
         if (best > alpha) alpha = best;
     }
@@ -254,12 +265,12 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
             if (g->caps.qs_evasions_only || !g->see_ge(pos, m, need)) continue;
         }
         GameUndo u;
-        g->make(pos, m, &u);
+        do_move(t, m, &u);
         count_node(t);
         tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
         Score s = child_qs(t, same, alpha, beta, ply + 1, qply + 1);
-        g->unmake(pos, m, &u);
+        undo_move(t, m, &u);
         if (t->stopped) return 0;
         if (s > best) {
             best = s;
@@ -272,7 +283,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     }
     if (in_check && legal == 0) return outcome_score(g->no_moves_outcome(pos), ply);
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->sh->tt, key, ply, best_move, best, TT_DEPTH_QS, b);
+    tt_store(t->sh->tt, key, ply, best_move, best, eval, TT_DEPTH_QS, b);
     return best;
 }
 
@@ -327,7 +338,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         return h.score;
 
     bool in_check = g->caps.in_check && g->in_check(pos);
-    ss->static_eval = in_check ? -SCORE_INF : evaluate(t);
+    /* The table keeps the static evaluation: a hit that does not cut spares the evaluation. */
+    ss->static_eval = in_check ? -SCORE_INF : hit && h.eval != TT_EVAL_NONE ? h.eval : evaluate(t);
     memset(t->stack[ply + 2].killer, 0, sizeof t->stack[ply + 2].killer);
     int me = g->player_to_move(pos);
     ss->player = me;
@@ -348,9 +360,11 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
                 ss->move = MOVE_NONE;
                 ss->hist_index = -1;
                 count_node(t);
+                if (t->nnue_line) nnue_acc_push(t->nnue); /* a pass changes no tracked feature */
                 int r = 3 + depth / 4;
                 Score s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 g->unmake_null(pos, &u);
+                if (t->nnue_line) nnue_acc_pop(t->nnue);
                 if (t->stopped) return 0;
                 if (s >= beta) return s >= SCORE_WIN_MIN ? beta : s;
               }
@@ -389,7 +403,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         ss->move = m;
         ss->hist_index = g->history_index(pos, m);
         GameUndo u;
-        g->make(pos, m, &u);
+        do_move(t, m, &u);
         count_node(t);
         tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
@@ -414,7 +428,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
                 s = child(t, same, alpha, beta, new_depth, ply + 1, false);
             }
         }
-        g->unmake(pos, m, &u);
+        undo_move(t, m, &u);
         searched++;
         if (t->stopped) return 0;
         if (s > best) {
@@ -443,7 +457,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (answer) t->counter[prev->hist_index] = best_move;
     }
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->sh->tt, key, ply, best_move, best, depth, b);
+    tt_store(t->sh->tt, key, ply, best_move, best, in_check ? TT_EVAL_NONE : ss->static_eval, depth, b);
     return best;
 }
 
@@ -519,7 +533,7 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
         t->stack[0].move = m;
         t->stack[0].hist_index = g->history_index(pos, m);
         GameUndo u;
-        g->make(pos, m, &u);
+        do_move(t, m, &u);
         count_node(t);
         bool same = g->player_to_move(pos) == t->root_player;
         t->pv_len[1] = 0;
@@ -533,7 +547,7 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
                 s = child(t, same, alpha, beta, depth - 1, 1, false);
             }
         }
-        g->unmake(pos, m, &u);
+        undo_move(t, m, &u);
         if (t->stopped) break;
         if (i == t->pv_idx || s > alpha) {
             rm->score = s;
@@ -597,8 +611,10 @@ static void report_line(SearchThread *t, const RootMove *rm, int depth, int line
 static bool enough(SearchThread *t, int depth, int changes, Score drop) {
     const SearchShared *sh = t->sh;
     const SearchLimits *l = &sh->job->limits;
-    if (l->infinite) return false;
     Score s = t->root[0].score;
+    /* go mate N: the win asked for is proved (an infinite search then waits for stop). */
+    if (l->mate && s > SCORE_WIN_MIN && SCORE_WIN - s <= 2 * l->mate - 1) return true;
+    if (l->infinite) return false;
     /* A forced win found and confirmed a few plies deeper: nothing left to learn. */
     if (s >= SCORE_WIN_MIN && depth >= 2 * (SCORE_WIN - s) + 4 && (l->time[0] >= 0 || l->time[1] >= 0 || l->movetime >= 0))
         return true;
@@ -616,7 +632,12 @@ void search_iterate(SearchThread *t) {
     const SearchJob *job = sh->job;
     const GameOps *g = t->game = job->game;
     t->pos = job->root;
-    nnue_cache_reset(t->nnue); /* the net may have changed since the last search */
+    t->net = job->net;
+    t->nnue_line = t->net && g->caps.nnue_delta;
+    nnue_acc_reset(t->nnue); /* a new line from the root */
+    /* The root's accumulators computed: the root moves' children update from them rather
+     * than each refreshing (the root search itself never evaluates). */
+    if (t->nnue_line) nnue_evaluate(t->nnue, t->net, g, &t->pos);
     t->seldepth = 0;
     t->completed_depth = 0;
     t->stopped = false;

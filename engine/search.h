@@ -42,6 +42,7 @@ typedef struct {
     SearchLimits limits;
     SearchReport report;
     int multipv;
+    int threads; /* at most this many of the pool's threads search (0: all of them) */
     int64_t move_overhead;
     bool ponder_enabled; /* the Ponder option: bestmove may carry a ponder move */
     /* Repetition: when set, a position met for the third time in the game (the second

@@ -70,7 +70,9 @@ struct SearchThread {
     int history_size; /* the size the tables are made for (the game's history_size) */
     int16_t *history; /* [2][history_size], by player to move */
     Move *counter;    /* [history_size]: the reply that refuted a move */
-    struct NnueCache *nnue; /* the learned evaluation's accumulators (job->net) */
+    struct NnueAcc *nnue; /* the learned evaluation's accumulators (job->net) */
+    const struct NnueNet *net; /* the search's net, or NULL: the game's own evaluation */
+    bool nnue_line;            /* net and the game's make_delta: the accumulators follow the line */
 
     SearchStack stack[MAX_PLY + 4];
     int pv_len[MAX_PLY + 1];

@@ -1,5 +1,5 @@
 /* search_limits.h — what one `go` asks of a search: clocks, increments, moves to go, a
- * fixed time, depth or node limit, infinite or ponder, and the root moves to consider. */
+ * fixed time, depth, node or mate limit, infinite or ponder, and the root moves to consider. */
 #ifndef SIMIA_SEARCH_LIMITS_H
 #define SIMIA_SEARCH_LIMITS_H
 
@@ -16,6 +16,9 @@ typedef struct {
     int64_t movetime;
     int depth;      /* 0 = no limit */
     uint64_t nodes; /* 0 = no limit */
+    /* `go mate N`: a forced win within N moves of the player to move (2N - 1 plies) ends the
+     * search at once; 0 = not given. */
+    int mate;
     bool infinite;
     bool ponder;
     int n_searchmoves; /* 0 = all moves */

@@ -79,7 +79,9 @@ static void *worker_main(void *arg) {
             return NULL;
         }
         w->seen = p->job_id;
+        bool idle = w->st->id >= p->sh.n_threads; /* a job for fewer threads than the pool's */
         pthread_mutex_unlock(&p->lock);
+        if (idle) continue;
         if (w->st->id == 0) {
             main_search(p);
         } else {
@@ -258,6 +260,7 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
     atomic_store(&p->stop, false);
     atomic_store(&p->pondering, job->limits.ponder);
     atomic_store(&p->clock_start, now);
+    int n = job->threads > 0 && job->threads < p->n ? job->threads : p->n;
     p->sh = (SearchShared){
         .job = &p->job,
         .tt = p->tt,
@@ -266,7 +269,7 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         .clock_start = &p->clock_start,
         .go_start = now,
         .threads = p->sts,
-        .n_threads = p->n,
+        .n_threads = n,
         .budget = timeman_budget(&p->job.limits, job->game->player_to_move(&job->root), job->move_overhead),
         .history = p->job.repetition ? &p->history_counts : NULL,
     };
@@ -277,7 +280,7 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         atomic_store_explicit(&p->sts[i]->nodes, 0, memory_order_relaxed);
     }
     p->running = true;
-    p->helpers_busy = p->n - 1;
+    p->helpers_busy = n - 1;
     p->job_id++;
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);

@@ -1,5 +1,5 @@
-/* tt.c — the transposition table: allocation and clearing, lock-free probe and store
- * with key verification, the replacement policy, and the hashfull sample. */
+/* tt.c — the transposition table: allocation and clearing, lock-free probe and store with
+ * key verification, the replacement policy, and the hashfull sample. */
 #include "tt.h"
 
 #include <stdio.h>
@@ -7,19 +7,31 @@
 #include <string.h>
 #include <unistd.h>
 
-/* data: move (bits 0-31), score (32-47), depth + 2 (48-55), bound + 1 (56-57), age (58-63).
- * A zero bound field marks an empty entry, so an all-zero table is empty. */
+/* data: move (bits 0-31), score (32-47), static evaluation (48-63).
+ * check: the key's low 48 bits xor the mixed data (0-47), depth + 2 (48-55), bound + 1
+ * (56-57), age (58-63). A zero bound field marks an empty entry, so an all-zero table is
+ * empty. */
 #define DEPTH_BIAS 2
-static inline uint64_t pack(Move m, Score s, int depth, Bound b, unsigned age) {
-    return (uint64_t)m | (uint64_t)(uint16_t)(int16_t)s << 32 |
-           (uint64_t)(uint8_t)(depth + DEPTH_BIAS) << 48 | (uint64_t)(b + 1) << 56 |
-           (uint64_t)(age & 63) << 58;
+#define KEY_BITS 0xFFFFFFFFFFFFULL
+static inline uint64_t pack_data(Move m, Score s, Score eval) {
+    return (uint64_t)m | (uint64_t)(uint16_t)(int16_t)s << 32 | (uint64_t)(uint16_t)(int16_t)eval << 48;
 }
+static inline uint64_t pack_meta(int depth, Bound b, unsigned age) {
+    return (uint64_t)(uint8_t)(depth + DEPTH_BIAS) << 48 | (uint64_t)(b + 1) << 56 | (uint64_t)(age & 63) << 58;
+}
+/* Every bit of data moves the check's 48 bits (a torn pair must not verify). */
+static inline uint64_t mix(uint64_t d) {
+    d ^= d >> 31;
+    d *= 0x9E3779B97F4A7C15ULL;
+    return d ^ d >> 29;
+}
+static inline bool verifies(uint64_t check, uint64_t data, Key key) { return ((key ^ mix(data) ^ check) & KEY_BITS) == 0; }
 static inline Move d_move(uint64_t d) { return (Move)d; }
 static inline Score d_score(uint64_t d) { return (Score)(int16_t)(uint16_t)(d >> 32); }
-static inline int d_depth(uint64_t d) { return (int)(uint8_t)(d >> 48) - DEPTH_BIAS; }
-static inline int d_bound1(uint64_t d) { return (int)(d >> 56) & 3; }
-static inline unsigned d_age(uint64_t d) { return (unsigned)(d >> 58); }
+static inline Score d_eval(uint64_t d) { return (Score)(int16_t)(uint16_t)(d >> 48); }
+static inline int c_depth(uint64_t c) { return (int)(uint8_t)(c >> 48) - DEPTH_BIAS; }
+static inline int c_bound1(uint64_t c) { return (int)(c >> 56) & 3; }
+static inline unsigned c_age(uint64_t c) { return (unsigned)(c >> 58); }
 
 void tt_init(TT *tt) { memset(tt, 0, sizeof *tt); }
 
@@ -81,17 +93,18 @@ bool tt_probe(const TT *tt, Key key, int ply, TTHit *hit) {
     for (int i = 0; i < TT_BUCKET; i++) {
         uint64_t d = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
         uint64_t c = atomic_load_explicit(&b->e[i].check, memory_order_relaxed);
-        if ((c ^ d) != key || !d_bound1(d)) continue;
+        if (!c_bound1(c) || !verifies(c, d, key)) continue;
         hit->move = d_move(d);
         hit->score = tt_score_from(d_score(d), ply);
-        hit->depth = d_depth(d);
-        hit->bound = (Bound)(d_bound1(d) - 1);
+        hit->eval = d_eval(d);
+        hit->depth = c_depth(c);
+        hit->bound = (Bound)(c_bound1(c) - 1);
         return true;
     }
     return false;
 }
 
-void tt_store(TT *tt, Key key, int ply, Move move, Score score, int depth, Bound bound) {
+void tt_store(TT *tt, Key key, int ply, Move move, Score score, Score eval, int depth, Bound bound) {
     TTBucket *b = tt_bucket(tt, key);
     TTEntry *victim = NULL;
     int victim_worth = 1 << 30;
@@ -101,25 +114,27 @@ void tt_store(TT *tt, Key key, int ply, Move move, Score score, int depth, Bound
         TTEntry *e = &b->e[i];
         uint64_t d = atomic_load_explicit(&e->data, memory_order_relaxed);
         uint64_t c = atomic_load_explicit(&e->check, memory_order_relaxed);
-        if (!d_bound1(d)) { /* empty: take it unless the key sits elsewhere in the bucket */
+        if (!c_bound1(c)) { /* empty: take it unless the key sits elsewhere in the bucket */
             if (victim_worth > -(1 << 29)) victim = e, victim_worth = -(1 << 29), old = 0;
             continue;
         }
-        if ((c ^ d) == key) {
+        if (verifies(c, d, key)) {
             /* Same position: keep a deeper result of this search unless the new one is exact. */
-            if (bound != BOUND_EXACT && d_age(d) == tt->age && depth + 3 < d_depth(d)) return;
+            if (bound != BOUND_EXACT && c_age(c) == tt->age && depth + 3 < c_depth(c)) return;
             victim = e, old = d, same = true;
             break;
         }
         /* Worth keeping: depth, less for each search since it was written. */
-        int worth = d_depth(d) - 8 * (int)((tt->age - d_age(d)) & 63);
+        int worth = c_depth(c) - 8 * (int)((tt->age - c_age(c)) & 63);
         if (worth < victim_worth) victim = e, victim_worth = worth, old = d;
     }
-    /* A store without a move keeps the move the same position had. */
+    /* A store without a move (or an evaluation) keeps what the same position had. */
     if (move == MOVE_NONE && same) move = d_move(old);
-    uint64_t d = pack(move, tt_score_to(score, ply), depth, bound, tt->age);
+    if (eval == TT_EVAL_NONE && same) eval = d_eval(old);
+    uint64_t d = pack_data(move, tt_score_to(score, ply), eval);
+    uint64_t c = ((key ^ mix(d)) & KEY_BITS) | pack_meta(depth, bound, tt->age);
     atomic_store_explicit(&victim->data, d, memory_order_relaxed);
-    atomic_store_explicit(&victim->check, key ^ d, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, c, memory_order_relaxed);
 }
 
 int tt_hashfull(const TT *tt) {
@@ -128,8 +143,8 @@ int tt_hashfull(const TT *tt) {
     int used = 0;
     for (uint64_t i = 0; i < n; i++)
         for (int j = 0; j < TT_BUCKET; j++) {
-            uint64_t d = atomic_load_explicit(&tt->buckets[i].e[j].data, memory_order_relaxed);
-            used += d_bound1(d) && d_age(d) == tt->age;
+            uint64_t c = atomic_load_explicit(&tt->buckets[i].e[j].check, memory_order_relaxed);
+            used += c_bound1(c) && c_age(c) == tt->age;
         }
     return (int)(used * 1000 / (n * TT_BUCKET));
 }

@@ -1,5 +1,5 @@
-/* tt.h — the transposition table shared by all search threads: lock-free buckets of
- * checked 16-byte entries, depth/age replacement, win scores stored relative to the node. */
+/* tt.h — the transposition table shared by all search threads: lock-free buckets of checked
+ * 16-byte entries (move, score, static evaluation), depth/age replacement, wins by node. */
 #ifndef SIMIA_TT_H
 #define SIMIA_TT_H
 
@@ -16,9 +16,11 @@ typedef enum { BOUND_EXACT = 0, BOUND_LOWER = 1, BOUND_UPPER = 2 } Bound;
 #define TT_MB_MAX 262144
 #define TT_MB_DEFAULT 16
 
-/* An entry is two words written and read without locks: data, and key ^ data. A reader
- * that sees words from two different writes gets a check that does not match its key, so
- * a torn entry is a miss, never a wrong hit (moves are also checked for legality). */
+/* An entry is two words written and read without locks: data (the move, the score and the
+ * static evaluation) and check (48 bits of the key mixed with data, then depth, bound and
+ * age). A reader that sees words from two different writes gets a check that does not match
+ * its key, so a torn entry is a miss, never a wrong hit (moves are also checked for
+ * legality). The 48 bits are the key's low ones: its high ones chose the bucket. */
 typedef struct {
     _Atomic uint64_t check, data;
 } TTEntry;
@@ -35,13 +37,15 @@ typedef struct TT {
     uint8_t age; /* generation of the current search, 6 bits */
 } TT;
 
-/* What a probe found; scores are already relative to the probing node's ply. */
+/* What a probe found; scores are already relative to the probing node's ply. eval: the
+ * position's static evaluation as the search worked it out, or TT_EVAL_NONE. */
 typedef struct {
     Move move;
-    Score score;
+    Score score, eval;
     int depth;
     Bound bound;
 } TTHit;
+#define TT_EVAL_NONE (-32768)
 
 /* Depth stored for quiescence entries (the main search stores depth >= 1). */
 #define TT_DEPTH_QS 0
@@ -61,7 +65,9 @@ static inline TTBucket *tt_bucket(const TT *tt, Key key) {
 static inline void tt_prefetch(const TT *tt, Key key) { __builtin_prefetch(tt_bucket(tt, key)); }
 
 bool tt_probe(const TT *tt, Key key, int ply, TTHit *hit);
-void tt_store(TT *tt, Key key, int ply, Move move, Score score, int depth, Bound bound);
+/* eval: the static evaluation to keep, or TT_EVAL_NONE (the entry then keeps the one it had
+ * for the same position, as a store without a move keeps its move). */
+void tt_store(TT *tt, Key key, int ply, Move move, Score score, Score eval, int depth, Bound bound);
 /* Entries of the current search per thousand, from a sample of the table. */
 int tt_hashfull(const TT *tt);
 

@@ -56,6 +56,19 @@ static inline int errors_of(Child *c, const char *line) {
     return child_count(c, "info string error:");
 }
 
+/* The first line of `d` that starts with prefix, without the prefix (e.g. d_line(c,
+ * "Status: ")); the output of earlier commands is read first. */
+static char conversation_d_line[512];
+static inline const char *d_line(Child *c, const char *prefix) {
+    ready(c);
+    child_transcript_reset(c);
+    send_ok(c, "d");
+    const char *l = child_expect(c, prefix, WAIT);
+    ck_assert_msg(l, "no '%s' line; transcript:\n%.4000s", prefix, child_transcript(c));
+    snprintf(conversation_d_line, sizeof conversation_d_line, "%s", l + strlen(prefix));
+    return conversation_d_line;
+}
+
 /* The move of a bestmove line, checked to be exactly two words. */
 static char conversation_best[64];
 static inline const char *bestmove(Child *c, int timeout_ms) {

@@ -80,6 +80,17 @@ START_TEST(json_has_the_same_nodes) {
     ck_assert_int_eq(run(e, TINY_DEPTH " --json", &text, err), 0);
     ck_assert_ptr_nonnull(strstr(text, "\"bench\": \"search\""));
     ck_assert_uint_eq(field(text, "\n  ], \"nodes\": "), signature(e, TINY_DEPTH));
+    /* the game and what evaluates, as the text says them */
+    char eval[OPTION_STR_MAX + ERR_STR_MAX], want[sizeof eval + 64];
+    engine_describe_eval(e, eval, sizeof eval);
+    snprintf(want, sizeof want, "\"game\": \"%s\"", game_default()->name);
+    ck_assert_ptr_nonnull(strstr(text, want));
+    snprintf(want, sizeof want, "\"evaluation\": \"%s\"", eval);
+    ck_assert_msg(strstr(text, want), "no '%s' in %s", want, text);
+    free(text);
+    ck_assert_int_eq(run(e, TINY_DEPTH, &text, err), 0);
+    snprintf(want, sizeof want, "Game: %s (%s)\nEvaluation: %s\n", game_default()->title, game_default()->name, eval);
+    ck_assert_msg(strstr(text, want), "no '%s' in %s", want, text);
     free(text);
     engine_destroy(e);
 }

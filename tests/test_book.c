@@ -264,6 +264,30 @@ START_TEST(variety_within_weights) {
 }
 END_TEST
 
+/* Two moves of weight 1 each: each is drawn about half the time. The smallest weights show a
+ * choice biased by one (r > weight for r >= weight, or a draw over one value too few or too many):
+ * with weights in the thousands it hides in the noise. */
+START_TEST(variety_equal_smallest_weights) {
+    GamePos s = start_pos();
+    Key k = G->key(&s);
+    BookEntry e[] = {entry(k, "g1g7", 1, 0), entry(k, "g1a7", 1, 0)};
+    book_sort(e, 2);
+    Book b = {.count = 2, .entries = e};
+    Move g7 = G->parse_move(&s, "g1g7"), a7 = G->parse_move(&s, "g1a7");
+    Prng r = {2026};
+    int count[2] = {0, 0};
+    for (int i = 0; i < 400; i++) {
+        BookPick pk;
+        Move m = book_pick(&b, G, &s, true, &r, NULL, 0, &pk);
+        ck_assert_msg(m == g7 || m == a7, "draw %d chose neither book move", i);
+        ck_assert_uint_eq(pk.total_weight, 2);
+        count[m == a7]++;
+    }
+    /* 200 each expected, binomial sd 10. */
+    ck_assert_msg(count[0] > 140 && count[1] > 140, "g1g7 chosen %d times, g1a7 %d times of 400", count[0], count[1]);
+}
+END_TEST
+
 START_TEST(collision_never_illegal) {
     GamePos s = start_pos();
     Key k = G->key(&s);
@@ -457,6 +481,85 @@ START_TEST(builder_tiny) {
     ck_assert(!book_build(e, &p, err));
     engine_destroy(e);
     book_player_free(bp);
+}
+END_TEST
+
+/* Made-up searches for the builder: a position's lines, best first, as a finished search of
+ * depth 9 would have recorded them. */
+static void record(Journal *j, const GamePos *p, int multipv, const char *const *moves, const int *scores, int n) {
+    JournalMove mv[8];
+    for (int i = 0; i < n; i++) {
+        snprintf(mv[i].move, sizeof mv[i].move, "%s", moves[i]);
+        mv[i].score = scores[i];
+    }
+    char err[ERR_STR_MAX];
+    ck_assert_msg(journal_add(j, G->key(p), 9, multipv, mv, n, err), "%s", err);
+}
+
+/* The book's weight of move at p (-1: not in the book). */
+static int weight_of(const Book *b, const GamePos *p, const char *move) {
+    const BookEntry *first;
+    size_t n = book_find(b, G->key(p), &first);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(first[i].move, move)) return first[i].weight;
+    return -1;
+}
+
+/* The edges of the builder's margin, from a journal of made-up searches (nothing is searched):
+ * a move exactly the margin below the best is kept, explored and played (weight 1), one a
+ * centi-unit further is not; with margin 0, moves as good as the best share the most weight and
+ * each is drawn. */
+START_TEST(builder_margin_edges) {
+    Engine *e = engine_create(G);
+    BookBuildParams p;
+    book_build_defaults(&p);
+    p.out = tmp("margin.book");
+    p.journal = tmp("margin.journal");
+    p.plies = 2;
+    p.full_plies = 0;
+    p.depth = 9;
+    p.quiet = true;
+    ck_assert(book_build_parse_widths(&p, "3,1"));
+    ck_assert_int_eq(p.margin, 30);
+    GamePos s = start_pos(), g7 = after("g1g7"), a7 = after("g1a7"), h1 = after("g1h1");
+    Journal j;
+    char err[ERR_STR_MAX];
+    ck_assert_msg(journal_open(&j, p.journal, G, err), "%s", err);
+    static const char *const ROOT[] = {"g1g7", "g1a7", "g1h1"}, *const SWAP[] = {"swap"};
+    record(&j, &s, 3, ROOT, (const int[]){30, 0, -1}, 3);
+    /* The replies' searches give back the same scores (Cigar's view, negated). */
+    record(&j, &g7, 1, SWAP, (const int[]){-30}, 1);
+    record(&j, &a7, 1, SWAP, (const int[]){0}, 1);
+    record(&j, &h1, 1, SWAP, (const int[]){1}, 1);
+    journal_close(&j);
+    ck_assert_msg(book_build(e, &p, err), "%s", err);
+    Book b;
+    ck_assert_msg(book_load(&b, p.out, G, err), "%s", err);
+    ck_assert_int_eq(weight_of(&b, &s, "g1g7"), BOOK_WEIGHT_MAX);
+    ck_assert_int_eq(weight_of(&b, &s, "g1a7"), 1);   /* at the margin's edge: kept, weight 1 */
+    ck_assert_int_eq(weight_of(&b, &s, "g1h1"), -1);  /* one beyond it: left out */
+    ck_assert_int_gt(weight_of(&b, &a7, "swap"), 0);  /* the edge move's reply explored */
+    ck_assert_int_eq(weight_of(&b, &h1, "swap"), -1); /* the other's not */
+    book_free(&b);
+    /* Margin 0: the two best, equal, get the most weight each and are both drawn. */
+    p.out = tmp("margin0.book");
+    p.journal = tmp("margin0.journal");
+    p.plies = 1;
+    p.margin = 0;
+    ck_assert_msg(journal_open(&j, p.journal, G, err), "%s", err);
+    record(&j, &s, 3, ROOT, (const int[]){5, 5, 4}, 3);
+    journal_close(&j);
+    ck_assert_msg(book_build(e, &p, err), "%s", err);
+    ck_assert_msg(book_load(&b, p.out, G, err), "%s", err);
+    ck_assert_int_eq(weight_of(&b, &s, "g1g7"), BOOK_WEIGHT_MAX);
+    ck_assert_int_eq(weight_of(&b, &s, "g1a7"), BOOK_WEIGHT_MAX);
+    ck_assert_int_eq(weight_of(&b, &s, "g1h1"), -1);
+    Prng r = {11};
+    int count[2] = {0, 0};
+    for (int i = 0; i < 400; i++) count[book_pick(&b, G, &s, true, &r, NULL, 0, NULL) == G->parse_move(&s, "g1a7")]++;
+    ck_assert_msg(count[0] > 140 && count[1] > 140, "g1g7 chosen %d times, g1a7 %d times of 400", count[0], count[1]);
+    book_free(&b);
+    engine_destroy(e);
 }
 END_TEST
 
@@ -657,10 +760,12 @@ int main(void) {
     tcase_add_test(tc, key_scheme_frozen);
     tcase_add_test(tc, probe_hits_and_misses);
     tcase_add_test(tc, variety_within_weights);
+    tcase_add_test(tc, variety_equal_smallest_weights);
     tcase_add_test(tc, collision_never_illegal);
     tcase_add_test(tc, bad_files);
     tcase_add_test(tc, journal_records);
     tcase_add_test(tc, builder_tiny);
+    tcase_add_test(tc, builder_margin_edges);
     tcase_add_test(tc, openings_suite);
     tcase_add_test(tc, ownbook_protocol);
     tcase_add_test(tc, shipped_book_answers_every_first_move);

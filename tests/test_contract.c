@@ -1,12 +1,13 @@
 /* test_contract.c — the game contract, checked the same way for every registered game over
- * random games: notation round trips, make/unmake, keys, move lists, legality, ends; and that
- * each registered game has its folder (engine/games/<game>/). */
+ * random games: notation, make/unmake, keys, move lists, legality, ends and why they came; and
+ * that each registered game has its folder (engine/games/<game>/). */
 #include <ctype.h>
 #include <sys/stat.h>
 
 #include "engine/game.h"
 #include "engine/perft.h"
 #include "engine/prng.h"
+#include "engine/strength.h"
 #include "testutil.h"
 
 /* Random games per game and option set (a quarter in sanitizer builds); SIMIA_CONTRACT_GAMES
@@ -141,6 +142,89 @@ static void check_make(const GameOps *g, GamePos *p, const GameConfig *cfg, bool
     }
 }
 
+/* Why the game ended: a line of printable text exactly where it ended, from the game's
+ * hook; without the hook (the same game with it switched off), "no legal move" where the
+ * player to move has none, else nothing (the result alone). */
+static void check_reason(const GameOps *g, const GamePos *p) {
+    bool over = game_result(g, p) != RESULT_NONE;
+    char why[REASON_STR_MAX], fen[POS_STR_MAX];
+    memset(why, 'x', sizeof why);
+    game_end_reason(g, p, why);
+    g->print_pos(p, fen);
+    REQUIRE(memchr(why, '\0', sizeof why), "%s: an unterminated reason in %s", g->name, fen);
+    REQUIRE(over == (why[0] != '\0'), "%s: reason '%s' in %s, a %s position", g->name, why, fen,
+            over ? "finished" : "playing");
+    for (const char *c = why; *c; c++) REQUIRE(isprint((unsigned char)*c), "%s: reason '%s' is not one line of text", g->name, why);
+    if (g->caps.end_reason) {
+        char own[REASON_STR_MAX];
+        g->end_reason(p, own);
+        REQUIRE(!strcmp(own, why), "%s: the hook says '%s', the core '%s' in %s", g->name, own, why, fen);
+    }
+    GameOps bare = *g;
+    bare.caps.end_reason = false, bare.end_reason = NULL;
+    game_end_reason(&bare, p, why);
+    const char *want = over && g->terminal(p) == OUTCOME_ONGOING ? "no legal move" : "";
+    REQUIRE(!strcmp(why, want), "%s without its hook: reason '%s', not '%s' in %s", g->name, why, want, fen);
+}
+
+/* Splits a line of the display into its words: where each starts and ends (at most max). */
+static int words_of(const char *line, size_t len, int start[], int end[], int max) {
+    int n = 0;
+    for (size_t i = 0; i < len && n < max;) {
+        while (i < len && line[i] == ' ') i++;
+        if (i == len) break;
+        start[n] = (int)i;
+        while (i < len && line[i] != ' ') i++;
+        end[n++] = (int)i;
+    }
+    return n;
+}
+
+/* `d` draws the board with its file letters standing under their columns: in every line of
+ * letters (a b c ..., one letter a word) each letter stands under a character of every cell of
+ * its column, in each board row (a line after the first line of letters that starts with a rank
+ * number; its cells are the words after that number, one a column, the rest of the line
+ * ignored). A letter off by a column misses the one-character cells. */
+static void check_file_letters(const GameOps *g, const GamePos *p, const char *text) {
+    enum { MAXW = 40, MAXL = 64 };
+    const char *line[MAXL];
+    size_t len[MAXL];
+    int n = 0;
+    for (const char *s = text; *s && n < MAXL;) {
+        const char *e = strchr(s, '\n');
+        size_t l = e ? (size_t)(e - s) : strlen(s);
+        line[n] = s, len[n++] = l;
+        s += l + (e != NULL);
+    }
+    int ws[MAXW], we[MAXW], letters = 0, rows = 0, first = -1;
+    bool letter_line[MAXL] = {false};
+    for (int i = 0; i < n; i++) {
+        int k = words_of(line[i], len[i], ws, we, MAXW);
+        bool all = k > 0 && line[i][ws[0]] == 'a';
+        for (int j = 0; j < k && all; j++) all = we[j] - ws[j] == 1 && islower((unsigned char)line[i][ws[j]]);
+        if (all) letter_line[i] = true, letters++, first = first < 0 ? i : first;
+    }
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    REQUIRE(letters > 0, "%s: the display of %s has no line of file letters", g->name, fen);
+    for (int r = first + 1; r < n && !letter_line[r]; r++) {
+        int k = words_of(line[r], len[r], ws, we, MAXW);
+        if (k < 2 || !isdigit((unsigned char)line[r][ws[0]])) break;
+        rows++;
+        for (int i = 0; i < n; i++) {
+            if (!letter_line[i]) continue;
+            int ls[MAXW], le[MAXW], nl = words_of(line[i], len[i], ls, le, MAXW);
+            for (int j = 1; j < k && j - 1 < nl; j++)
+                REQUIRE(ls[j - 1] >= ws[j] && ls[j - 1] < we[j],
+                        "%s: in the display of %s, file letter '%c' (column %d) is not under the cell '%.*s' "
+                        "(columns %d-%d) of the row '%.*s'",
+                        g->name, fen, line[i][ls[j - 1]], ls[j - 1], we[j] - ws[j], line[r] + ws[j], ws[j],
+                        we[j] - 1, (int)len[r], line[r]);
+        }
+    }
+    REQUIRE(rows > 0, "%s: the display of %s has no board row under its file letters", g->name, fen);
+}
+
 /* A game over (by the position alone) has no moves; a game with no moves is over. */
 static void check_end(const GameOps *g, const GamePos *p) {
     Outcome t = g->terminal(p);
@@ -154,9 +238,11 @@ static void check_end(const GameOps *g, const GamePos *p) {
     } else {
         REQUIRE(game_result(g, p) == RESULT_NONE, "%s: moves in a finished game", g->name);
     }
+    check_reason(g, p);
     char text[16384];
     g->display(p, text, sizeof text);
     REQUIRE(strlen(text) > 0, "%s: empty display", g->name);
+    check_file_letters(g, p, text);
     g->eval_trace(p, text, sizeof text);
     (void)g->evaluate(p);
     if (g->caps.in_check) (void)g->in_check(p);
@@ -191,28 +277,82 @@ static void check_caps(const GameOps *g) {
     AGREE(see, see_ge);
     AGREE(null_move, make_null);
     AGREE(null_move, unmake_null);
+    AGREE(nnue_delta, make_delta);
+    AGREE(end_reason, end_reason);
+    AGREE(mirror, mirror);
 #undef AGREE
+    REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
+    /* Output buckets: a count and its hook, declared together. */
+    REQUIRE(g->nnue_buckets >= 0 && g->nnue_buckets <= NNUE_BUCKETS_MAX, "%s: nnue_buckets %d is not in 0..%d",
+            g->name, g->nnue_buckets, NNUE_BUCKETS_MAX);
+    REQUIRE((g->nnue_buckets > 1) == (g->nnue_bucket != NULL), "%s: nnue_buckets is %d but nnue_bucket is %s",
+            g->name, g->nnue_buckets, g->nnue_bucket ? "set" : "NULL");
     REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
 }
 
 /* A game's board symmetry (GameOps.mirror) keeps what the rules and the evaluation say:
- * the twin has as many moves (and leaves, two plies on), the same end and evaluation, its
- * text reads back, and mirroring it again gives the position back. */
-static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
-    if (!g->mirror) return;
+ * the twin has the same player deciding, ply, end and evaluation; its children are the
+ * twins of the position's children, one to one (as multisets, two moves may give one
+ * position: their keys, which check_notation ties to the position strings, and their
+ * counters); perft agrees two and three plies on where deep; its text reads back, and
+ * mirroring it again gives the position back. A position without a twin is left untouched,
+ * and a position with one has children with one. */
+typedef struct {
+    Key key;
+    int ply, left, move; /* left: plies before the no-progress limit; move: its index */
+} Child;
+
+static int cmp_child(const void *a, const void *b) {
+    const Child *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->ply != y->ply ? (x->ply < y->ply ? -1 : 1) : (x->left > y->left) - (x->left < y->left);
+}
+
+/* The children of p, each mirrored when twin (which must succeed), sorted. */
+static int children(const GameOps *g, const GamePos *p, bool twin, Move *list, Child *out) {
+    int n = g->gen_moves(p, list, GEN_ALL);
+    for (int i = 0; i < n; i++) {
+        GamePos q = *p;
+        GameUndo u;
+        g->make(&q, list[i], &u);
+        if (twin) REQUIRE(g->mirror(&q), "%s: a child of a position with a twin has none", g->name);
+        out[i] = (Child){g->key(&q), g->ply(&q), g->caps.no_progress ? g->progress_left(&q) : 0, i};
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_child);
+    return n;
+}
+
+static bool check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
+    if (!g->caps.mirror) return false;
+    static Child ca[MAX_MOVES], cb[MAX_MOVES];
+    static Move la[MAX_MOVES], lb[MAX_MOVES];
     GamePos a = *p, b = *p;
-    g->mirror(&b);
-    Move list[MAX_MOVES];
     char fa[POS_STR_MAX], fb[POS_STR_MAX];
     g->print_pos(&a, fa);
+    if (!g->mirror(&b)) {
+        REQUIRE(!memcmp(&a, &b, sizeof a), "%s: a mirror that failed changed %s", g->name, fa);
+        return false;
+    }
     REQUIRE(g->player_to_move(&b) == g->player_to_move(&a) && g->ply(&b) == g->ply(&a),
             "%s: the mirror of %s changes who decides or the ply", g->name, fa);
-    REQUIRE(g->gen_moves(&b, list, GEN_ALL) == g->gen_moves(&a, list, GEN_ALL) && g->terminal(&b) == g->terminal(&a),
-            "%s: the mirror of %s has other moves or another end", g->name, fa);
+    REQUIRE(g->terminal(&b) == g->terminal(&a), "%s: the mirror of %s has another end", g->name, fa);
     REQUIRE(g->evaluate(&b) == g->evaluate(&a), "%s: the mirror of %s evaluates %d, not %d", g->name, fa,
             (int)g->evaluate(&b), (int)g->evaluate(&a));
-    if (deep) REQUIRE(perft(g, &b, 2) == perft(g, &a, 2), "%s: the mirror of %s: perft 2 differs", g->name, fa);
+    int n = children(g, &a, true, la, ca);
+    REQUIRE(children(g, &b, false, lb, cb) == n, "%s: the mirror of %s has other moves", g->name, fa);
+    for (int i = 0; i < n; i++) {
+        if (!cmp_child(&ca[i], &cb[i])) continue;
+        char text[MOVE_STR_MAX];
+        g->print_move(&a, la[ca[i].move], text);
+        REQUIRE(false, "%s: the mirror of %s: the twin of its child after %s is no child of the mirror", g->name, fa,
+                text);
+    }
+    if (deep) {
+        uint64_t two = perft(g, &a, 2);
+        REQUIRE(perft(g, &b, 2) == two, "%s: the mirror of %s: perft 2 differs", g->name, fa);
+        if (two <= 20000) REQUIRE(perft(g, &b, 3) == perft(g, &a, 3), "%s: the mirror of %s: perft 3 differs", g->name, fa);
+    }
     if (game_result(g, &b) == RESULT_NONE) {
         g->print_pos(&b, fb);
         GamePos c;
@@ -220,13 +360,26 @@ static void check_mirror(const GameOps *g, const GamePos *p, const GameConfig *c
         REQUIRE(g->parse_pos(&c, fb, cfg, err) && g->key(&c) == g->key(&b), "%s: the mirror %s does not read back",
                 g->name, fb);
     }
-    g->mirror(&b);
+    REQUIRE(g->mirror(&b), "%s: the mirror of %s has no twin", g->name, fa);
     g->print_pos(&b, fb);
     REQUIRE(!strcmp(fa, fb) && g->key(&b) == g->key(&a), "%s: mirrored twice, %s became %s", g->name, fa, fb);
+    return true;
 }
 
-/* One random game: every position checked, every child made and unmade. */
-static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
+/* The position's stage (GameOps.nnue_bucket) is one of the declared buckets; seen collects
+ * which (a stage that never moves would be no measure). */
+static void check_bucket(const GameOps *g, const GamePos *p, uint32_t *seen) {
+    if (!g->nnue_bucket) return;
+    int b = g->nnue_bucket(p);
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    REQUIRE(b >= 0 && b < g->nnue_buckets, "%s: bucket %d of %d in %s", g->name, b, g->nnue_buckets, fen);
+    *seen |= 1u << b;
+}
+
+/* One random game: every position checked, every child made and unmade; twins counts the
+ * positions that had a twin under the game's mirror, buckets collects the stages seen. */
+static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long *twins, uint32_t *buckets) {
     GamePos p;
     g->startpos(&p, cfg);
     Move list[MAX_MOVES];
@@ -236,7 +389,8 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng) {
         check_lists(g, &p, rng);
         check_end(g, &p);
         check_make(g, &p, cfg, plies < 4);
-        check_mirror(g, &p, cfg, plies < 4);
+        *twins += check_mirror(g, &p, cfg, plies < 4 || plies % 16 == 9);
+        check_bucket(g, &p, buckets);
         int n = g->gen_moves(&p, list, GEN_ALL);
         if (n == 0) break;
         GameUndo u;
@@ -250,18 +404,57 @@ START_TEST(random_games) {
     ck_assert_ptr_nonnull(g);
     check_caps(g);
     Prng rng = {test_seed(g->name, 20261123) + (uint64_t)_i};
-    long plies = 0, ended = 0;
+    long plies = 0, ended = 0, twins = 0;
+    uint32_t buckets = 0;
     int n = games_per_config();
     for (int k = 0; k < 2 * n; k++) {
         /* The first half with the defaults, the second with options drawn at random. */
         GameConfig cfg = test_config(g, k < n ? NULL : &rng);
-        int len = random_game(g, &cfg, &rng);
+        int len = random_game(g, &cfg, &rng, &twins, &buckets);
         plies += len;
         ended += len < PLY_CAP;
     }
-    fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies\n", g->name, 2 * n, plies, ended,
-            PLY_CAP);
+    fprintf(stderr, "contract %s: %d games, %ld plies, %ld ended within %d plies, %ld positions mirrored\n", g->name,
+            2 * n, plies, ended, PLY_CAP, twins);
     ck_assert_int_gt(plies, 2 * n);
+    if (g->caps.mirror) ck_assert_int_gt(twins, plies / 2);
+    if (g->nnue_bucket) {
+        fprintf(stderr, "contract %s: %d of its %d output buckets reached\n", g->name, __builtin_popcount(buckets),
+                g->nnue_buckets);
+        ck_assert_msg(__builtin_popcount(buckets) > 1, "%s: every position is in one bucket", g->name);
+    }
+}
+END_TEST
+
+/* A position string with a wrong number of fields is refused alike in every game, the count
+ * said right: "position string: 1 field, expected N (...)", "empty", "more than N fields". */
+START_TEST(field_count_messages) {
+    const GameOps *g = GAMES[_i];
+    GameConfig cfg = test_config(g, NULL);
+    GamePos p;
+    g->startpos(&p, &cfg);
+    char text[POS_STR_MAX + 8], err[ERR_STR_MAX], want[96];
+    g->print_pos(&p, text);
+    int n = 1;
+    for (const char *c = text; *c; c++) n += *c == ' ';
+    struct { const char *text; char want[96]; } cases[4] = {{"garbage", ""}, {"", ""}, {"  ", ""}, {text, ""}};
+    snprintf(cases[0].want, sizeof cases[0].want, "position string: 1 field, expected %d (", n);
+    snprintf(cases[1].want, sizeof cases[1].want, "position string: empty, expected %d fields (", n);
+    snprintf(cases[2].want, sizeof cases[2].want, "position string: empty, expected %d fields (", n);
+    strcat(text, " 0");
+    snprintf(cases[3].want, sizeof cases[3].want, "position string: more than %d fields, expected %d (", n, n);
+    for (int k = 0; k < 4; k++) {
+        GamePos q = p;
+        ck_assert_msg(!g->parse_pos(&q, cases[k].text, &cfg, err), "%s: '%s' accepted", g->name, cases[k].text);
+        ck_assert_msg(strstr(err, cases[k].want), "%s: '%s' refused as '%s', not '%s...'", g->name, cases[k].text, err,
+                      cases[k].want);
+    }
+    /* One field short: the count of what was given. */
+    *strrchr(text, ' ') = '\0';
+    *strrchr(text, ' ') = '\0';
+    snprintf(want, sizeof want, "position string: %d field%s, expected %d (", n - 1, n - 1 == 1 ? "" : "s", n);
+    ck_assert_msg(!g->parse_pos(&p, text, &cfg, err) && strstr(err, want), "%s: '%s' refused as '%s', not '%s...'",
+                  g->name, text, err, want);
 }
 END_TEST
 
@@ -300,12 +493,54 @@ START_TEST(game_folder) {
 }
 END_TEST
 
+/* What a game measured about its play (GameCalibration): the Elo of the strength levels rising
+ * from the anchor, a score-to-result model that makes sense; its page says the same numbers. */
+START_TEST(calibration) {
+    const GameOps *g = GAMES[_i];
+    const GameCalibration *c = &g->calib;
+    bool declared = false;
+    for (int k = 0; k < STRENGTH_LEVELS; k++) declared |= c->level_elo[k] != 0;
+    if (declared) {
+        ck_assert_msg(c->level_elo[STRENGTH_ANCHOR_LEVEL] == STRENGTH_ANCHOR_ELO, "%s: the anchor level is %d, not %d",
+                      g->name, c->level_elo[STRENGTH_ANCHOR_LEVEL], STRENGTH_ANCHOR_ELO);
+        for (int k = 0; k < STRENGTH_LEVELS; k++) {
+            ck_assert_msg(c->level_elo[k] >= 100 && c->level_elo[k] <= 4000, "%s: level %d at %d", g->name, k,
+                          c->level_elo[k]);
+            ck_assert_msg(k == 0 || c->level_elo[k] > c->level_elo[k - 1], "%s: the levels' Elo must rise", g->name);
+        }
+    }
+    ck_assert_msg(c->wdl_scale == 0 ? c->wdl_draw == 0 : c->wdl_scale >= 20 && c->wdl_scale <= 20000,
+                  "%s: wdl_scale %d", g->name, c->wdl_scale);
+    ck_assert_msg(c->wdl_draw >= 0 && c->wdl_draw <= 10 * c->wdl_scale, "%s: wdl_draw %d", g->name, c->wdl_draw);
+    /* the page's line, as each game's page writes it (engine/games/<game>/README.md) */
+    const int *e = strength_scale(g);
+    char want[160], path[512];
+    snprintf(want, sizeof want, "levels %d, %d, %d, %d, %d; wdl_scale %d, wdl_draw %d.", e[0], e[1], e[2], e[3], e[4],
+             c->wdl_scale ? c->wdl_scale : WDL_SCALE_DEFAULT, c->wdl_draw);
+    snprintf(path, sizeof path, "%s/%s/README.md", SIMIA_GAMES_DIR, g->name);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f, "%s: no page", path);
+    static char page[1 << 20];
+    size_t n = fread(page, 1, sizeof page - 1, f);
+    page[n] = 0;
+    fclose(f);
+    /* the line may wrap: compare with runs of blanks as one space */
+    char *o = page;
+    for (const char *i = page; *i; i++)
+        if (!(isspace((unsigned char)*i) && o > page && o[-1] == ' ')) *o++ = isspace((unsigned char)*i) ? ' ' : *i;
+    *o = 0;
+    ck_assert_msg(strstr(page, want), "%s: the page does not say '%s' (its section UCI_Elo and UCI_ShowWDL)", path, want);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("contract");
     TCase *tc = tcase_create("contract");
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, registry);
     tcase_add_loop_test(tc, game_folder, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, calibration, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, field_count_messages, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -280,9 +280,11 @@ START_TEST(repetition) {
     send_ok(c, line);
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), want);
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over", WAIT));
-    ck_assert_msg(strstr(child_transcript(c), "the position occurred for the third time"), "%s", child_transcript(c));
+    /* the core names this end, for every game alike */
+    char status[128];
+    snprintf(status, sizeof status, "game over, %s (the position occurred for the third time)",
+             !strcmp(want, "draw") ? "a draw" : !strcmp(want, "p1win") ? "player 1 wins" : "player 2 wins");
+    ck_assert_str_eq(d_line(c, "Status: "), status);
     send_ok(c, "go depth 2");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     /* a move after that end forfeits the game for its mover */
@@ -324,6 +326,120 @@ START_TEST(repetition) {
 }
 END_TEST
 
+/* ---- go mate ---- */
+
+/* Whether the player to move wins within one of their turns: a move that wins at once, or
+ * (where a player may decide twice in a row) one after which they decide again and do. */
+static bool wins_in_one(const GameOps *g, const GamePos *p, int decisions) {
+    int me = g->player_to_move(p);
+    Move list[MAX_MOVES];
+    int n = g->gen_moves(p, list, GEN_ALL);
+    for (int i = 0; i < n; i++) {
+        GamePos q = *p;
+        GameUndo u;
+        g->make(&q, list[i], &u);
+        GameResult r = game_result(g, &q);
+        if (r == (me == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN)) return true;
+        if (r == RESULT_NONE && decisions > 1 && g->player_to_move(&q) == me && wins_in_one(g, &q, decisions - 1))
+            return true;
+    }
+    return false;
+}
+
+/* A random game from the start that a player won, with no position met twice (so that no
+ * repetition rule can have ended it first): its moves, and how many. */
+static int won_game(const GameOps *g, Prng *rng, char *moves, size_t size) {
+    for (int tries = 0; tries < 2000; tries++) {
+        GameConfig cfg = defaults(g);
+        GamePos p;
+        g->startpos(&p, &cfg);
+        Key seen[400];
+        size_t o = 0;
+        int n = 0;
+        bool repeated = false;
+        moves[0] = 0;
+        while (n < 400 && game_result(g, &p) == RESULT_NONE && !repeated) {
+            seen[n] = g->key(&p);
+            for (int k = 0; k < n && !repeated; k++) repeated = seen[k] == seen[n];
+            Move m = g->nth_move(&p, prng_below(rng, (uint32_t)g->count_moves(&p)));
+            char ms[MOVE_STR_MAX];
+            g->print_move(&p, m, ms);
+            o += (size_t)snprintf(moves + o, size - o, "%s%s", n ? " " : "", ms);
+            GameUndo u;
+            g->make(&p, m, &u);
+            n++;
+        }
+        GameResult r = game_result(g, &p);
+        if (!repeated && (r == RESULT_P1_WIN || r == RESULT_P2_WIN) && o < size - 1) return n;
+    }
+    return 0;
+}
+
+/* The line of the last `info depth` before the bestmove, in the transcript. */
+static const char *last_info(Child *c, char *out, size_t size) {
+    const char *t = child_transcript(c), *l = NULL;
+    for (const char *s = strstr(t, "info depth "); s; s = strstr(s + 1, "\ninfo depth "))
+        l = *s == '\n' ? s + 1 : s;
+    ck_assert_msg(l, "no info line: %s", t);
+    snprintf(out, size, "%.*s", (int)strcspn(l, "\n"), l);
+    return out;
+}
+
+/* go mate 1 in every game: the win in one move found, told as mate 1 and played; where there
+ * is none, the search ends at the depth of one move without telling one. */
+START_TEST(go_mate) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 44)};
+    static char moves[8192], line[9000], info[2048];
+    int n = won_game(g, &rng, moves, sizeof moves);
+    ck_assert_msg(n > 0, "%s: no won random game", g->name);
+    /* W: the position before the winning move (its moves but the last) */
+    char *cut = strrchr(moves, ' ');
+    if (cut) *cut = 0;
+    else moves[0] = 0;
+    GameConfig cfg = defaults(g);
+    GamePos w;
+    g->startpos(&w, &cfg);
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) play(g, &w, t);
+    int decisions = g->caps.double_moves ? 3 : 1;
+    ck_assert(wins_in_one(g, &w, decisions));
+    Child *c = start_game(g->name);
+    snprintf(line, sizeof line, "position startpos%s%s", n > 1 ? " moves " : "", moves);
+    send_ok(c, line);
+    ready(c);
+    child_transcript_reset(c);
+    send_ok(c, "go mate 1");
+    const char *best = bestmove(c, WAIT);
+    last_info(c, info, sizeof info);
+    ck_assert_msg(strstr(info, " score mate 1 "), "%s: %s", g->name, info);
+    Move m = g->parse_move(&w, best);
+    ck_assert_msg(m != MOVE_NONE, "%s: illegal %s", g->name, best);
+    GamePos after = w;
+    GameUndo u;
+    g->make(&after, m, &u);
+    int me = g->player_to_move(&w);
+    GameResult r = game_result(g, &after);
+    ck_assert_msg(r == (me == PLAYER_1 ? RESULT_P1_WIN : RESULT_P2_WIN) ||
+                      (r == RESULT_NONE && g->player_to_move(&after) == me && wins_in_one(g, &after, decisions - 1)),
+                  "%s: %s does not win in one move", g->name, best);
+    /* The start position: no win in one move; go mate 1 ends at depth 1. */
+    GamePos start;
+    g->startpos(&start, &cfg);
+    ck_assert(!wins_in_one(g, &start, decisions));
+    send_ok(c, "position startpos");
+    ready(c);
+    child_transcript_reset(c);
+    send_ok(c, "go mate 1");
+    bestmove(c, WAIT);
+    last_info(c, info, sizeof info);
+    ck_assert_msg(!strncmp(info, "info depth 1 ", 13), "%s: %s", g->name, info);
+    ck_assert_msg(!strstr(info, " score mate 1 "), "%s: %s", g->name, info);
+    quit(c);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("games");
     TCase *t = tcase_create("games");
@@ -332,6 +448,7 @@ int main(void) {
     tcase_add_test(t, game_option);
     tcase_add_test(t, options_in_any_order);
     tcase_add_loop_test(t, repetition, 0, GAMES_COUNT);
+    tcase_add_loop_test(t, go_mate, 0, GAMES_COUNT);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

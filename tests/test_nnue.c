@@ -5,27 +5,33 @@
 #include <unistd.h>
 
 #include "childproc.h"
+#include "bench/bench_data.h"
 #include "engine/nnue/nnue.h"
 #include "engine/prng.h"
-#include "testutil.h"
+#include "nnue_check.h"
 
 /* ---- nets made by the test ---- */
 
 /* A net with random weights: tame ones keep every sum far from the int16/int32 wrap (so an
  * int64 reference must agree), wild ones use the whole int16 range (the kernels must still
- * agree with each other, bit for bit, as sums wrap alike). */
-static NnueNet *random_net(const GameOps *g, int hidden, bool wild, Prng *rng) {
-    NnueNet *net = nnue_net_new(g, hidden);
+ * agree with each other, bit for bit, as sums wrap alike). With buckets, one output layer
+ * per bucket of the game, each its own. */
+static NnueNet *random_bucketed_net(const GameOps *g, int hidden, int buckets, bool wild, Prng *rng) {
+    NnueNet *net = nnue_net_new(g, hidden, buckets);
     ck_assert_ptr_nonnull(net);
     size_t n1 = (size_t)g->nnue_features * (size_t)hidden;
     for (size_t i = 0; i < n1; i++)
         net->w1[i] = (int16_t)(wild ? (int)(prng_next(rng) & 0xFFFF) - 32768 : (int)prng_below(rng, 129) - 64);
     for (int j = 0; j < hidden; j++) net->b1[j] = (int16_t)((int)prng_below(rng, 257) - 128 + (wild ? 0 : 100));
-    for (int j = 0; j < 2 * hidden; j++)
+    for (int j = 0; j < 2 * hidden * buckets; j++)
         net->w2[j] = (int16_t)(wild ? (int)(prng_next(rng) & 0xFFFF) - 32768 : (int)prng_below(rng, 255) - 127);
-    net->b2 = wild ? (int32_t)(uint32_t)prng_next(rng) : (int32_t)prng_below(rng, 20001) - 10000;
+    for (int b = 0; b < buckets; b++)
+        net->b2[b] = wild ? (int32_t)(uint32_t)prng_next(rng) : (int32_t)prng_below(rng, 20001) - 10000;
     nnue_net_seal(net);
     return net;
+}
+static NnueNet *random_net(const GameOps *g, int hidden, bool wild, Prng *rng) {
+    return random_bucketed_net(g, hidden, 1, wild, rng);
 }
 
 /* ---- references, written apart from the engine's kernels ---- */
@@ -49,11 +55,13 @@ static Score reference_eval(const NnueNet *net, const GameOps *g, const GamePos 
     }
     int us = g->player_to_move(pos);
     bool sq = net->activation == NNUE_SCRELU;
-    int64_t out = sq ? (int64_t)net->b2 * NNUE_QA : net->b2;
+    int bucket = net->buckets > 1 ? g->nnue_bucket(pos) : 0;
+    const int16_t *w2 = net->w2 + 2 * net->hidden * bucket;
+    int64_t out = sq ? (int64_t)net->b2[bucket] * NNUE_QA : net->b2[bucket];
     for (int j = 0; j < 2 * net->hidden; j++) {
         int64_t v = j < net->hidden ? acc[us][j] : acc[us ^ 1][j - net->hidden];
         int64_t x = v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v;
-        out += (sq ? x * x : x) * net->w2[j];
+        out += (sq ? x * x : x) * w2[j];
     }
     int64_t cp = floor_div(out * NNUE_SCALE, NNUE_QA * NNUE_QB * (sq ? NNUE_QA : 1));
     const int64_t lim = SCORE_WIN_MIN - 1;
@@ -89,18 +97,19 @@ static void check_features(const GameOps *g, const GamePos *pos) {
 
 static bool acc_equal(const int16_t *a, const int16_t *b, int h) { return !memcmp(a, b, (size_t)h * sizeof *a); }
 
-/* ---- random walks: moves, unmoves and passes, every position checked ---- */
+/* ---- random walks: moves, unmoves and passes, positions checked along the way ---- */
 
-#define WALK_DEPTH 160
+#define WALK_DEPTH 150
+_Static_assert(WALK_DEPTH < NNUE_PLIES, "a walk's line fits the accumulators");
 
 typedef struct {
     NnueNet *net;
-    NnueCache *scalar, *simd;
+    NnueAcc *scalar, *simd;
     bool tame;
+    uint64_t evaluated;
 } Probe;
 
 static void check_position(const GameOps *g, const GamePos *pos, Probe *pr) {
-    check_features(g, pos);
     Score a = nnue_evaluate(pr->scalar, pr->net, g, pos);
     Score b = nnue_evaluate(pr->simd, pr->net, g, pos);
     Score c = nnue_evaluate_fresh(pr->net, g, pos, NNUE_KERNEL_SCALAR);
@@ -114,46 +123,151 @@ static void check_position(const GameOps *g, const GamePos *pos, Probe *pr) {
     alignas(32) int16_t acc[NNUE_HIDDEN_MAX];
     for (int p = 0; p < 2; p++) {
         nnue_refresh(pr->net, g, pos, p, acc, NNUE_KERNEL_SCALAR);
-        REQUIRE(acc_equal(acc, nnue_cache_acc(pr->scalar, p), pr->net->hidden),
+        REQUIRE(acc_equal(acc, nnue_acc_top(pr->scalar, p), pr->net->hidden),
                 "%s: incremental scalar accumulator %d differs from a refresh", g->name, p);
-        REQUIRE(acc_equal(acc, nnue_cache_acc(pr->simd, p), pr->net->hidden),
+        REQUIRE(acc_equal(acc, nnue_acc_top(pr->simd, p), pr->net->hidden),
                 "%s: incremental SIMD accumulator %d differs from a refresh", g->name, p);
     }
+    pr->evaluated++;
 }
 
-/* steps random steps: a move (a random legal one), an unmove, or a pass where the game has
- * null moves; a finished game or a deep line is unwound. */
-static long walk(const GameOps *g, const GameConfig *cfg, Probe *pr, Prng *rng, int steps, long *twice) {
-    GamePos pos;
-    g->startpos(&pos, cfg);
+/* A move along the walk: with make_delta, both probes' lines go one ply deeper with the same
+ * record, checked against the lists. */
+static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe *pr) {
+    if (!g->caps.nnue_delta) {
+        g->make(pos, m, u);
+        return;
+    }
+    NnueDelta *d = nnue_acc_push(pr->scalar);
+    nnue_make_checked(g, pos, m, u, d);
+    *nnue_acc_push(pr->simd) = *d;
+}
+
+static void walk_pass(const GameOps *g, GamePos *pos, Probe *pr) {
+    if (!g->caps.nnue_delta) return;
+    nnue_acc_push(pr->scalar);
+    nnue_acc_push(pr->simd);
+    (void)pos;
+}
+
+static void walk_back(const GameOps *g, Probe *pr) {
+    if (!g->caps.nnue_delta) return;
+    nnue_acc_pop(pr->scalar);
+    nnue_acc_pop(pr->simd);
+}
+
+/* What a series of walks did: moves made, of them by a player deciding twice in a row and
+ * noisy ones, and passes. */
+typedef struct {
+    long made, twice, noisy, passes;
+} WalkCount;
+
+/* The positions walks start from: the start, and with the default options the game's bench
+ * positions (middlegames, endgames, pending decisions: where the rarer moves are). */
+enum { STARTS_MAX = 64 };
+static int walk_starts(const GameOps *g, const GameConfig *cfg, bool defaults, GamePos *out) {
+    int n = 0;
+    g->startpos(&out[n++], cfg);
+    for (int i = 0; defaults && i < BENCH_DATA_COUNT; i++) {
+        if (strcmp(BENCH_DATA[i].game, g->name)) continue;
+        for (const char *line = BENCH_DATA[i].text; *line && n < STARTS_MAX;) {
+            const char *end = strchr(line, '\n'), *bar = strchr(line, '|');
+            if (!end) end = line + strlen(line);
+            if (bar && bar < end && line[0] != '#') {
+                char fen[POS_STR_MAX], err[ERR_STR_MAX];
+                const char *stop = memchr(bar + 1, '|', (size_t)(end - bar - 1));
+                int len = (int)((stop ? stop : end) - bar - 1);
+                snprintf(fen, sizeof fen, "%.*s", len, bar + 1);
+                ck_assert_msg(g->parse_pos(&out[n++], fen, cfg, err), "%s: bench position '%s': %s", g->name, fen, err);
+            }
+            line = *end ? end + 1 : end;
+        }
+    }
+    return n;
+}
+
+/* steps random steps from the starts: a move (a random legal one), an unmove, or a pass
+ * where the game has null moves; a finished game or a deep line is unwound, and the walk
+ * goes on from another start. Two positions in three are evaluated and checked, so that
+ * lines also skip plies as a search's do. */
+static void walk(const GameOps *g, const GamePos *starts, int n_starts, Probe *pr, Prng *rng, int steps,
+                 WalkCount *c) {
+    GamePos pos = starts[0];
+    nnue_acc_reset(pr->scalar), nnue_acc_reset(pr->simd);
     Move moves[WALK_DEPTH];
     GameUndo undo[WALK_DEPTH];
     bool null[WALK_DEPTH];
     int depth = 0;
-    long made = 0;
     Move list[MAX_MOVES];
     for (int s = 0; s < steps; s++) {
-        check_position(g, &pos, pr);
+        check_features(g, &pos);
+        if (prng_below(rng, 3)) check_position(g, &pos, pr);
         int n = game_result(g, &pos) == RESULT_NONE ? g->gen_moves(&pos, list, GEN_ALL) : 0;
         uint32_t r = prng_below(rng, 100);
         if (depth > 0 && (n == 0 || depth == WALK_DEPTH || r < 30)) {
             depth--;
             if (null[depth]) g->unmake_null(&pos, &undo[depth]);
             else g->unmake(&pos, moves[depth], &undo[depth]);
+            walk_back(g, pr);
         } else if (n == 0) {
-            g->startpos(&pos, cfg);
-        } else if (r < 35 && g->make_null && g->make_null(&pos, &undo[depth])) {
+            pos = starts[prng_below(rng, (uint32_t)n_starts)];
+            nnue_acc_reset(pr->scalar), nnue_acc_reset(pr->simd);
+        } else if (r < 35 && (g->caps.nnue_delta ? nnue_pass_checked(g, &pos, &undo[depth])
+                                                 : g->make_null && g->make_null(&pos, &undo[depth]))) {
+            walk_pass(g, &pos, pr);
             null[depth++] = true;
+            c->passes++;
         } else {
             moves[depth] = list[prng_below(rng, (uint32_t)n)];
             int mover = g->player_to_move(&pos);
-            g->make(&pos, moves[depth], &undo[depth]);
-            *twice += g->player_to_move(&pos) == mover; /* a player deciding twice in a row */
+            c->noisy += g->is_noisy(&pos, moves[depth]);
+            walk_make(g, &pos, moves[depth], &undo[depth], pr);
+            c->twice += g->player_to_move(&pos) == mover; /* a player deciding twice in a row */
             null[depth++] = false;
-            made++;
+            c->made++;
         }
     }
-    return made;
+}
+
+/* The game as it is, and (for a game with make_delta) the same game with the hook switched
+ * off: the accumulators then diff whole lists, the fallback every game without it takes. */
+static void incremental_walks(const GameOps *g, Prng *rng) {
+    int steps = (int)test_count(3000);
+    uint64_t refreshes = 0, updates = 0, evaluated = 0;
+    WalkCount c = {0};
+    static GamePos starts[STARTS_MAX];
+    /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
+     * nets 4 and 5 square their activations (tame, then wild); nets 6 to 8 have an output
+     * layer per bucket of the game (tame clipped, wild clipped, tame squared). */
+    enum { NETS = 9 };
+    for (int k = 0; k < NETS; k++) {
+        bool wild = k == 2 || k == 3 || k == 5 || k == 7;
+        int hidden = k == 3 || k == 5 || k == 7 ? 144 : k & 1 ? 32 : 48;
+        int buckets = k >= 6 && g->nnue_buckets > 1 ? g->nnue_buckets : 1;
+        Probe pr = {.net = random_bucketed_net(g, hidden, buckets, wild, rng),
+                    .scalar = nnue_acc_new(NNUE_KERNEL_SCALAR), .simd = nnue_acc_new(NNUE_KERNEL_BEST), .tame = !wild};
+        if (k == 4 || k == 5 || k == 8) pr.net->activation = NNUE_SCRELU;
+        ck_assert(pr.scalar && pr.simd);
+        /* Odd nets: random options from the start; even ones: the defaults, from the start
+         * and the bench positions too. */
+        GameConfig cfg = test_config(g, k & 1 ? rng : NULL);
+        int n_starts = walk_starts(g, &cfg, !(k & 1), starts);
+        walk(g, starts, n_starts, &pr, rng, k & 1 ? steps : 2 * steps, &c);
+        uint64_t r, u;
+        nnue_acc_stats(pr.scalar, &r, &u);
+        refreshes += r, updates += u, evaluated += pr.evaluated;
+        nnue_acc_free(pr.scalar), nnue_acc_free(pr.simd);
+        nnue_net_free(pr.net);
+    }
+    fprintf(stderr,
+            "nnue %s%s: %" PRIu64 " positions evaluated, %ld moves made (%ld noisy, %ld by a player deciding twice), %ld "
+            "passes, %s kernel; %" PRIu64 " views refreshed, %" PRIu64 " updated\n",
+            g->name, g->caps.nnue_delta ? " (make_delta)" : "", evaluated, c.made, c.noisy, c.twice, c.passes,
+            nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
+    ck_assert_int_gt(c.made, steps);
+    ck_assert_int_gt(c.noisy, 0);
+    if (g->caps.null_move) ck_assert_int_gt(c.passes, 0);
+    ck_assert_uint_gt(updates, refreshes * 4); /* updates are the usual path */
 }
 
 START_TEST(incremental_equals_refresh) {
@@ -166,32 +280,14 @@ START_TEST(incremental_equals_refresh) {
     ck_assert_int_gt(g->nnue_max_active, 0);
     ck_assert_int_le(g->nnue_max_active, NNUE_MAX_ACTIVE);
     Prng rng = {test_seed(g->name, 20261125) + (uint64_t)_i};
-    int steps = (int)test_count(3000);
-    uint64_t refreshes = 0, updates = 0;
-    long made = 0, twice = 0;
-    /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
-     * nets 4 and 5 square their activations (tame, then wild). */
-    enum { NETS = 6 };
-    for (int k = 0; k < NETS; k++) {
-        bool wild = k == 2 || k == 3 || k == 5;
-        Probe pr = {.net = random_net(g, k == 3 || k == 5 ? 144 : k & 1 ? 32 : 48, wild, &rng),
-                    .scalar = nnue_cache_new(NNUE_KERNEL_SCALAR), .simd = nnue_cache_new(NNUE_KERNEL_BEST), .tame = !wild};
-        if (k >= 4) pr.net->activation = NNUE_SCRELU;
-        ck_assert(pr.scalar && pr.simd);
-        GameConfig cfg = test_config(g, k & 1 ? &rng : NULL);
-        made += walk(g, &cfg, &pr, &rng, steps, &twice);
-        uint64_t r, u;
-        nnue_cache_stats(pr.scalar, &r, &u);
-        refreshes += r, updates += u;
-        nnue_cache_free(pr.scalar), nnue_cache_free(pr.simd);
-        nnue_net_free(pr.net);
+    incremental_walks(g, &rng);
+    if (g->caps.nnue_delta) {
+        GameOps off = *g;
+        off.caps.nnue_delta = false;
+        off.make_delta = NULL;
+        off.features_dynamic = NULL;
+        incremental_walks(&off, &rng);
     }
-    fprintf(stderr,
-            "nnue %s: %d positions, %ld moves made (%ld by a player deciding twice), %s kernel; %" PRIu64
-            " refreshes, %" PRIu64 " updates\n",
-            g->name, NETS * steps, made, twice, nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
-    ck_assert_int_gt(made, steps);
-    ck_assert_uint_gt(updates, refreshes); /* the diff is the usual path */
 }
 END_TEST
 
@@ -211,7 +307,7 @@ START_TEST(player_to_move_view) {
         int us = g->player_to_move(&pos);
         alignas(32) int16_t acc[NNUE_HIDDEN_MAX];
         nnue_refresh(net, g, &pos, us, acc, NNUE_KERNEL_SCALAR);
-        int64_t out = net->b2;
+        int64_t out = net->b2[0];
         for (int j = 0; j < 16; j++) out += (acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j]) * net->w2[j];
         ck_assert_int_eq(nnue_evaluate_fresh(net, g, &pos, NNUE_KERNEL_BEST),
                          (Score)floor_div(out * NNUE_SCALE, NNUE_QA * NNUE_QB));
@@ -283,7 +379,9 @@ START_TEST(file_round_trip) {
     ck_assert_int_eq(back->hidden, 128);
     ck_assert_int_eq(back->n_features, g->nnue_features);
     ck_assert_uint_eq(back->checksum, net->checksum);
-    ck_assert_int_eq(back->b2, net->b2);
+    ck_assert_int_eq(back->b2[0], net->b2[0]);
+    ck_assert_int_eq(back->buckets, 1);
+    ck_assert_int_eq(back->wdl_scale, 0); /* a version 1 file says no scale */
     ck_assert(!memcmp(back->w1, net->w1, (size_t)g->nnue_features * 128 * sizeof *net->w1));
     ck_assert(!memcmp(back->b1, net->b1, 128 * sizeof *net->b1));
     ck_assert(!memcmp(back->w2, net->w2, 256 * sizeof *net->w2));
@@ -465,6 +563,143 @@ START_TEST(scoped_nets) {
 }
 END_TEST
 
+/* Version 4: output buckets and the result scale. A bucketed or scaled net keeps both (and
+ * its activation and scope) through its bytes, byte for byte; what an older version can say
+ * is still written in it (above); every malformed field is refused. */
+START_TEST(bucketed_files) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 29) + (uint64_t)_i};
+    int nb = g->nnue_buckets > 1 ? g->nnue_buckets : 1;
+    char err[ERR_STR_MAX];
+    for (int k = 0; k < 4; k++) {
+        /* bucketed or not, with a result scale or none (not both not: an older version's net) */
+        NnueNet *net = random_bucketed_net(g, 32, k == 1 ? 1 : nb, true, &rng);
+        if (net->buckets == 1 && k != 1) continue; /* a game without a stage */
+        net->wdl_scale = k == 2 ? 0 : 150 + 97 * k;
+        net->activation = k == 3 ? NNUE_SCRELU : NNUE_CRELU;
+        snprintf(net->scope, sizeof net->scope, "%s", k >= 2 ? "5x5 9x9" : "");
+        nnue_net_seal(net);
+        unsigned char *d, *e;
+        size_t n, m;
+        ck_assert(nnue_net_serialise(net, &d, &n));
+        size_t want = NNUE_V4_HEADER_BYTES + nnue_file_size(g->nnue_features, 32) - NNUE_HEADER_BYTES +
+                      (size_t)(net->buckets - 1) * (2 * 32 * 2 + 4);
+        ck_assert_uint_eq(n, want);
+        ck_assert_uint_eq(d[8], NNUE_VERSION_BUCKETS);
+        NnueNet *back = nnue_net_parse(d, n, g, err);
+        ck_assert_msg(back != NULL, "%s: %s", g->name, err);
+        ck_assert_int_eq(back->buckets, net->buckets);
+        ck_assert_int_eq(back->wdl_scale, net->wdl_scale);
+        ck_assert_int_eq(nnue_net_wdl_scale(back), net->wdl_scale);
+        ck_assert_int_eq(back->activation, net->activation);
+        ck_assert_str_eq(back->scope, net->scope);
+        ck_assert_uint_eq(back->checksum, net->checksum);
+        ck_assert(!memcmp(back->w2, net->w2, (size_t)net->buckets * 64 * sizeof *net->w2));
+        ck_assert(!memcmp(back->b2, net->b2, (size_t)net->buckets * sizeof *net->b2));
+        ck_assert(nnue_net_serialise(back, &e, &m));
+        ck_assert(m == n && !memcmp(d, e, n));
+        free(e);
+        nnue_net_free(back);
+
+        /* refusals, each with one line naming the fault */
+        unsigned char *c = malloc(n + 1);
+        const size_t at = NNUE_HEADER_BYTES;
+        memcpy(c, d, n), put32(c + at, 2);
+        expect_refused(g, c, n, "activation 2");
+        memcpy(c, d, n), put32(c + at + 4, 0);
+        expect_refused(g, c, n, "0 output buckets");
+        memcpy(c, d, n), put32(c + at + 4, NNUE_BUCKETS_MAX + 1);
+        expect_refused(g, c, n, "output buckets, expected 1 to");
+        if (net->buckets > 2) { /* another count than the game's: the stages would not match */
+            memcpy(c, d, n), put32(c + at + 4, (uint32_t)net->buckets - 1);
+            expect_refused(g, c, n, "output buckets;");
+        }
+        memcpy(c, d, n), put32(c + at + 8, NNUE_WDL_SCALE_MIN - 1);
+        expect_refused(g, c, n, "result scale");
+        memcpy(c, d, n), put32(c + at + 8, NNUE_WDL_SCALE_MAX + 1);
+        expect_refused(g, c, n, "result scale");
+        memcpy(c, d, n), put32(c + at + 4, 1), put32(c + at + 8, 0);
+        expect_refused(g, c, n, "version 4 net with 1 output bucket and no result scale");
+        memcpy(c, d, n), put32(c + at + 8, (uint32_t)net->wdl_scale + (net->wdl_scale ? 1 : 400));
+        expect_refused(g, c, n, "checksum"); /* the checksum covers the header's new fields */
+        memcpy(c, d, n), c[NNUE_V4_HEADER_BYTES - NNUE_SCOPE_MAX] = ' ';
+        expect_refused(g, c, n, "scope");
+        memcpy(c, d, n), c[n - 3] ^= 1; /* the last bucket's B2 */
+        expect_refused(g, c, n, "checksum");
+        memcpy(c, d, n), put32(c + 8, NNUE_VERSION_ACTIVATION); /* read as version 3 */
+        expect_refused(g, c, n, net->activation == NNUE_SCRELU ? "scope" : "activation 0");
+        memcpy(c, d, n), put32(c + 8, 5);
+        expect_refused(g, c, n, "version 5");
+        expect_refused(g, d, NNUE_V4_HEADER_BYTES - 1, "header");
+        expect_refused(g, d, n - 1, "truncated");
+        memcpy(c, d, n), c[n] = 0;
+        expect_refused(g, c, n + 1, "after the parameters");
+        free(c), free(d);
+        nnue_net_free(net);
+    }
+    /* another game's stage: a bucketed net for a game whose count differs is refused */
+    const GameOps *other = NULL;
+    for (int j = 0; j < GAMES_COUNT && !other; j++)
+        if (GAMES[j]->nnue_buckets != g->nnue_buckets) other = game_find(GAMES[j]->name);
+    if (other && nb > 1) {
+        NnueNet *net = random_bucketed_net(g, 16, nb, false, &rng);
+        unsigned char *d;
+        size_t n;
+        ck_assert(nnue_net_serialise(net, &d, &n));
+        GameOps fake = *g; /* the same game, but staged differently */
+        fake.nnue_buckets = other->nnue_buckets, fake.nnue_bucket = other->nnue_bucket;
+        expect_refused(&fake, d, n, "output buckets;");
+        fake.nnue_buckets = 0, fake.nnue_bucket = NULL;
+        expect_refused(&fake, d, n, "output buckets;");
+        free(d);
+        nnue_net_free(net);
+    }
+}
+END_TEST
+
+/* |B1[j]| + the sum of the k largest |W1[f][j]| over the lanes j: the largest accumulator any
+ * view of k distinct features can reach. */
+static int64_t lane_bound(const NnueNet *net, int k) {
+    int64_t worst = 0;
+    int nf = net->n_features;
+    int32_t *col = malloc((size_t)nf * sizeof *col);
+    ck_assert_ptr_nonnull(col);
+    for (int j = 0; j < net->hidden; j++) {
+        for (int f = 0; f < nf; f++) col[f] = abs(net->w1[(size_t)f * (size_t)net->hidden + (size_t)j]);
+        int64_t sum = abs(net->b1[j]);
+        for (int i = 0; i < k && i < nf; i++) { /* the k largest, by selection: small k, few lanes */
+            int best = i;
+            for (int f = i + 1; f < nf; f++)
+                if (col[f] > col[best]) best = f;
+            int32_t t = col[i];
+            col[i] = col[best], col[best] = t;
+            sum += col[i];
+        }
+        if (sum > worst) worst = sum;
+    }
+    free(col);
+    return worst;
+}
+
+/* The shipped net cannot overflow: in every lane, the game's declared most active features
+ * (distinct, as the contract says) keep the int16 accumulator in range, whatever the position. */
+START_TEST(embedded_net_within_bound) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    const unsigned char *data;
+    size_t size;
+    char err[ERR_STR_MAX];
+    if (!nnue_embedded(g, &data, &size)) return;
+    NnueNet *net = nnue_net_parse(data, size, g, err);
+    ck_assert_msg(net != NULL, "%s: %s", g->name, err);
+    int64_t worst = lane_bound(net, g->nnue_max_active);
+    fprintf(stderr, "nnue %s: the shipped net's largest accumulator over %d features: %" PRId64 "\n", g->name,
+            g->nnue_max_active, worst);
+    ck_assert_msg(worst <= INT16_MAX, "%s: %d features could take an accumulator to %" PRId64, g->name,
+                  g->nnue_max_active, worst);
+    nnue_net_free(net);
+}
+END_TEST
+
 /* ---- through the protocol: the real executable ---- */
 
 static const char *ask_eval(Child *c) {
@@ -521,7 +756,16 @@ START_TEST(protocol_options) {
         snprintf(none, sizeof none, "NNUE evaluation: none (no net for %s)", g->name);
     }
     ck_assert_str_eq(ask_eval(c), none);
+    /* What evaluates is told at the first isready, then after every EvalFile. */
+    char told[512];
+    snprintf(told, sizeof told, "info string evaluation of %s: %s", g->title,
+             nnue_embedded(g, &embedded, &embedded_size) ? "the embedded net (" : "hand-written (");
+    ck_assert(child_send(c, "isready"));
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert(child_send(c, "setoption name EvalFile value %s", good));
+    snprintf(told, sizeof told, "info string evaluation of %s: the net in %s (%s, %d features, hidden 64)", g->title, good,
+             g->nnue_feature_set, g->nnue_features);
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert_str_eq(ask_eval(c), want);
     /* Refused files leave the loaded net in place, each with one error line. */
     ck_assert(child_send(c, "setoption name EvalFile value %s", bad));
@@ -531,6 +775,7 @@ START_TEST(protocol_options) {
     expect_one_error(c, "for the game");
     ck_assert(child_send(c, "setoption name EvalFile value /nonexistent/simia.nnue"));
     expect_one_error(c, "cannot open");
+    ck_assert_int_eq(child_count(c, "info string evaluation"), 0); /* refused: nothing changed */
     ck_assert_str_eq(ask_eval(c), want);
     /* bench's evaluation speed, with the net. */
     if (_i == 0) {
@@ -568,6 +813,30 @@ START_TEST(protocol_options) {
         ck_assert_str_eq(ask_eval(c), want);
         unlink(squared);
     }
+    /* A net with an output layer per stage of the game and a fitted result scale (version 4):
+     * its own value, and eval names the stage (the game's, whatever the net). */
+    if (g->nnue_buckets > 1) {
+        char staged[256], want_b[64], line[64];
+        temp_path(staged, sizeof staged, "staged");
+        NnueNet *bn = random_bucketed_net(g, 32, g->nnue_buckets, false, &rng);
+        bn->wdl_scale = 321;
+        nnue_net_seal(bn);
+        ck_assert(nnue_net_save(bn, staged, err));
+        snprintf(want_b, sizeof want_b, "NNUE evaluation: %d (player to move)", (int)reference_eval(bn, g, &start));
+        snprintf(line, sizeof line, "NNUE output bucket: %d of %d", g->nnue_bucket(&start), g->nnue_buckets);
+        ck_assert(child_send(c, "setoption name EvalFile value %s", staged));
+        ck_assert_str_eq(ask_eval(c), want_b);
+        const char *got = child_expect(c, "NNUE output bucket: ", 20000);
+        ck_assert_msg(got && !strcmp(got, line), "%s: '%s', expected '%s'", g->name, got ? got : "nothing", line);
+        ck_assert(child_send(c, "position startpos"));
+        ck_assert(child_send(c, "go depth 3"));
+        ck_assert_ptr_nonnull(child_expect(c, "bestmove ", 60000));
+        ck_assert(child_send(c, "setoption name EvalFile value %s", good));
+        ck_assert_str_eq(ask_eval(c), want);
+        ck_assert_ptr_nonnull(child_expect(c, line, 20000)); /* the stage, with a net without buckets too */
+        unlink(staged);
+        nnue_net_free(bn);
+    }
     /* A net scoped to the start's configuration: used there, and elsewhere the hand-written
      * evaluation plays, eval saying why (Zoo: another board size). */
     if (g->net_scope) {
@@ -593,6 +862,9 @@ START_TEST(protocol_options) {
     }
     /* Empty: back to the embedded net (none yet). */
     ck_assert(child_send(c, "setoption name EvalFile value <empty>"));
+    snprintf(told, sizeof told, "info string evaluation of %s: %s", g->title,
+             nnue_embedded(g, &embedded, &embedded_size) ? "the embedded net (" : "hand-written (");
+    ck_assert_ptr_nonnull(child_expect(c, told, 20000));
     ck_assert_str_eq(ask_eval(c), none);
     ck_assert(child_send(c, "quit"));
     ck_assert_int_eq(child_wait(c, 20000), 0);
@@ -612,6 +884,8 @@ int main(void) {
     tcase_add_loop_test(tc, file_round_trip, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, file_refusals, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, scoped_nets, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, bucketed_files, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, embedded_net_within_bound, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, protocol_options, 0, GAMES_COUNT);
     suite_add_tcase(s, tc);
     return run_suite(s);

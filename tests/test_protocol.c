@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "conversation.h"
+#include "engine/strength.h"
 #include "testutil.h"
 
 static const GameOps *G;
@@ -38,6 +39,13 @@ START_TEST(handshake) {
     ck_assert_ptr_nonnull(strstr(t, "option name IvoryHeight type spin default 20 min 2 max 99\n"));
     ck_assert_ptr_nonnull(strstr(t, "option name CigarHeight type spin default 20 min 2 max 99\n"));
     ck_assert_ptr_nonnull(strstr(t, "option name Debug Log File type string default <empty>\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name UCI_LimitStrength type check default false\n"));
+    ck_assert_ptr_nonnull(strstr(t, "option name UCI_ShowWDL type check default false\n"));
+    int lo, hi;
+    strength_range(&lo, &hi);
+    char elo[128];
+    snprintf(elo, sizeof elo, "option name UCI_Elo type spin default %d min %d max %d\n", STRENGTH_ANCHOR_ELO, lo, hi);
+    ck_assert_msg(strstr(t, elo), "no '%s' in:\n%s", elo, t);
     ck_assert_msg(strstr(t, "\nugiok\n"), "ugiok must be a whole line");
     child_transcript_reset(c);
     send_ok(c, "uci"); /* the UCI alias */
@@ -257,6 +265,8 @@ START_TEST(bench_over_protocol) {
     send_ok(c, "position startpos moves g1g7");
     send_ok(c, "bench 1");
     ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: ", 20000));
+    ck_assert_int_eq(child_count(c, "Game: Monkey Queen (monkeyqueen)"), 1);
+    ck_assert_int_eq(child_count(c, "Evaluation: the embedded net (monkeyqueen-"), 1);
     ready(c);
     ck_assert_str_eq(ask(c, "p1turn"), "true"); /* a new game from the start afterwards */
     ck_assert_int_eq(errors_of(c, "bench nonsense"), 1);
@@ -264,6 +274,181 @@ START_TEST(bench_over_protocol) {
     ck_assert_int_eq(errors_of(c, "bench 1"), 1); /* not while searching */
     send_ok(c, "stop");
     bestmove(c, WAIT);
+    quit(c);
+}
+END_TEST
+
+/* ---- what GUIs and arenas set: strength, win/draw/loss, go mate, debug, the net ---- */
+
+/* A search from a fresh transcript: sends go, waits for its bestmove (returned). */
+static const char *go_fresh(Child *c, const char *go) {
+    child_transcript_reset(c);
+    send_ok(c, go);
+    return bestmove(c, WAIT);
+}
+
+/* The three numbers after " wdl " in an info line: present, each 0..1000, summing to 1000. */
+static void wdl_in(const char *line, int w[3]) {
+    const char *at = strstr(line, " wdl ");
+    ck_assert_msg(at && sscanf(at, " wdl %d %d %d", &w[0], &w[1], &w[2]) == 3, "no wdl in '%s'", line);
+    for (int k = 0; k < 3; k++) ck_assert_msg(w[k] >= 0 && w[k] <= 1000, "'%s'", line);
+    ck_assert_msg(w[0] + w[1] + w[2] == 1000, "wdl not summing to 1000: '%s'", line);
+}
+
+START_TEST(show_wdl) {
+    Child *c = start();
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_ShowWDL value true"), 0);
+    send_ok(c, "position startpos moves g1g4 f12f9 g4c4");
+    go_fresh(c, "go depth 4");
+    int lines = 0;
+    for (const char *t = child_transcript(c); (t = strstr(t, "info depth ")); t++) {
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
+        int w[3], cp;
+        wdl_in(line, w);
+        const char *sc = strstr(line, " score cp ");
+        ck_assert_msg(sc, "'%s'", line);
+        ck_assert(sscanf(sc, " score cp %d", &cp) == 1);
+        ck_assert_msg(w[1] == 0, "Monkey Queen has no draws: '%s'", line);
+        ck_assert_msg((w[0] >= w[2]) == (cp >= 0) || w[0] == w[2], "'%s'", line);
+        ck_assert_msg(strstr(line, " wdl ") < strstr(line, " nodes "), "'%s'", line);
+        lines++;
+    }
+    ck_assert_int_ge(lines, 4);
+    /* a forced win: 1000 0 0 (the win in three plies of test_search.c) */
+    char fen[256];
+    build_fen(fen, "I5:k3 i:c5 C2:a1 c:l10", 'i', '-', 20);
+    ck_assert(child_send(c, "position fen %s", fen));
+    go_fresh(c, "go depth 4");
+    ck_assert_msg(strstr(child_transcript(c), " score mate 2 wdl 1000 0 0 "), "%s", child_transcript(c));
+    /* off again: no wdl */
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_ShowWDL value false"), 0);
+    go_fresh(c, "go depth 2");
+    ck_assert_ptr_null(strstr(child_transcript(c), " wdl "));
+    quit(c);
+}
+END_TEST
+
+/* The last line starting with prefix in the transcript (its number in the line after key). */
+static long long number_after(Child *c, const char *key) {
+    const char *t = child_transcript(c), *last = NULL;
+    for (const char *s = t; (s = strstr(s, key)); s++) last = s;
+    ck_assert_msg(last, "no '%s' in %s", key, t);
+    return strtoll(last + strlen(key), NULL, 10);
+}
+
+START_TEST(limit_strength) {
+    int lo, hi;
+    strength_range(&lo, &hi);
+    Child *c = start();
+    char cmd[128];
+    /* UCI_Elo within its range, and refused outside (one error each, the value kept) */
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", lo - 1);
+    ck_assert_int_eq(errors_of(c, cmd), 1);
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", hi + 1);
+    ck_assert_int_eq(errors_of(c, cmd), 1);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "it stays 1000"));
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", hi);
+    ck_assert_int_eq(errors_of(c, cmd), 0);
+    snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", lo);
+    ck_assert_int_eq(errors_of(c, cmd), 0);
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_LimitStrength value true"), 0);
+    /* a go without limits ends by itself at the level's nodes */
+    send_ok(c, "position startpos moves g1g4 f12f9 g4c4");
+    go_fresh(c, "go");
+    ck_assert_int_le(number_after(c, " nodes "), (long long)strength_setting(game_find("monkeyqueen"), lo).nodes);
+    /* go infinite: the bestmove waits for stop */
+    child_transcript_reset(c);
+    send_ok(c, "go infinite");
+    ck_assert_ptr_null(child_expect(c, "bestmove", 400));
+    send_ok(c, "stop");
+    bestmove(c, WAIT);
+    /* a go's own node limit below the level's wins */
+    go_fresh(c, "go nodes 60");
+    ck_assert_int_le(number_after(c, " nodes "), 60);
+    /* a game whose scale ends below UCI_Elo: told once that it plays at its top */
+    for (int i = 0; i < GAMES_COUNT; i++) {
+        const int *e = strength_scale(GAMES[i]);
+        if (e[STRENGTH_LEVELS - 1] >= hi) continue;
+        snprintf(cmd, sizeof cmd, "setoption name Game value %s", GAMES[i]->name);
+        ck_assert_int_eq(errors_of(c, cmd), 0);
+        snprintf(cmd, sizeof cmd, "setoption name UCI_Elo value %d", hi);
+        ck_assert_int_eq(errors_of(c, cmd), 0);
+        send_ok(c, "position startpos");
+        for (int k = 0; k < 2; k++) {
+            go_fresh(c, "go depth 1");
+            char note[160];
+            snprintf(note, sizeof note, "info string UCI_Elo %d is outside the scale of %s (%d to %d): it plays at %d", hi,
+                     GAMES[i]->title, e[0], e[STRENGTH_LEVELS - 1], e[STRENGTH_LEVELS - 1]);
+            ck_assert_msg(child_count(c, note) == (k == 0), "'%s', go %d: %s", note, k + 1, child_transcript(c));
+        }
+        break;
+    }
+    quit(c);
+}
+END_TEST
+
+START_TEST(go_mate_over_protocol) {
+    char fen[256];
+    build_fen(fen, "I5:k3 i:c5 C2:a1 c:l10", 'i', '-', 20); /* a win in three plies */
+    Child *c = start();
+    ck_assert(child_send(c, "position fen %s", fen));
+    const char *best = go_fresh(c, "go mate 2");
+    ck_assert_str_eq(best, "c5c3");
+    ck_assert_msg(strstr(child_transcript(c), " score mate 2 "), "%s", child_transcript(c));
+    ck_assert_int_le(number_after(c, "info depth "), 3);
+    ck_assert_int_eq(child_count(c, "info string error"), 0);
+    quit(c);
+}
+END_TEST
+
+START_TEST(debug_on_off) {
+    Child *c = start();
+    send_ok(c, "position startpos moves g1g7");
+    ck_assert_int_eq(errors_of(c, "debug on"), 0);
+    go_fresh(c, "go depth 1");
+    ck_assert_int_eq(child_count(c, "info string debug: search: depth 1, "), 1);
+    ck_assert_int_eq(errors_of(c, "DEBUG OFF"), 0);
+    go_fresh(c, "go depth 1");
+    ck_assert_int_eq(child_count(c, "info string debug"), 0);
+    /* on with a word too many: said, and on all the same */
+    ck_assert_int_eq(errors_of(c, "debug on please"), 1);
+    ck_assert_int_eq(errors_of(c, "setoption name UCI_LimitStrength value true"), 0);
+    go_fresh(c, "go depth 1");
+    ck_assert_int_eq(child_count(c, "info string debug: strength: UCI_Elo 1000 in Monkey Queen: 100 nodes a move"), 1);
+    quit(c);
+}
+END_TEST
+
+/* What evaluates, told as an info string: at the first isready (after the options sent
+ * before it), then whenever a change of option changes it. */
+START_TEST(evaluation_told) {
+    Child *c = start();
+    send_ok(c, "setoption name Use NNUE value false");
+    send_ok(c, "position startpos");
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Monkey Queen: hand-written (Use NNUE is off)"), 1);
+    ck_assert_int_eq(child_count(c, "info string"), 1);
+    child_transcript_reset(c);
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string"), 0); /* nothing new */
+    send_ok(c, "setoption name Use NNUE value true");
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Monkey Queen: the embedded net (monkeyqueen-"), 1);
+    child_transcript_reset(c);
+    send_ok(c, "setoption name Use NNUE value true"); /* the same again: nothing to tell */
+    send_ok(c, "setoption name Game value zoo");
+    send_ok(c, "setoption name ZooWidth value 7"); /* a board its net does not serve */
+    ready(c);
+    ck_assert_int_eq(child_count(c, "info string"), 2);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Zoo Contest: the embedded net (zoo-"), 1);
+    ck_assert_int_eq(child_count(c, "info string evaluation of Zoo Contest: hand-written (the net of zoo serves "), 1);
+    /* eval names the game and what the search evaluates with */
+    send_ok(c, "position startpos");
+    child_transcript_reset(c);
+    send_ok(c, "eval");
+    ck_assert_ptr_nonnull(child_expect(c, "Search evaluation: hand-written (the net of zoo serves ", WAIT));
+    ck_assert_int_eq(child_count(c, "Game: Zoo Contest (zoo)"), 1);
     quit(c);
 }
 END_TEST
@@ -288,8 +473,7 @@ START_TEST(game_ends_by_queen_capture) {
     send_ok(c, "go infinite");
     ck_assert_str_eq(bestmove(c, WAIT), "0000"); /* at once: no search runs, no stop needed */
     ck_assert_int_eq(child_count(c, "info string"), 1);
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Cigar's queen captured)");
     /* a move after the end is an illegal move by the player to move */
     ck_assert(child_send(c, "position fen %s moves f1f12 a1a2", fen));
     ck_assert_str_eq(ask(c, "gameover"), "true");
@@ -310,6 +494,7 @@ START_TEST(game_ends_by_no_moves) {
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "p1turn"), "true");
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (Ivory has no legal move)");
     send_ok(c, "go infinite");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     quit(c);
@@ -334,6 +519,14 @@ START_TEST(pie_swap) {
     /* swap is legal only right after the first move */
     ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 f12f11 swap"), 1);
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    /* after the swap player 1 plays Cigar: its queen killing Ivory's wins for player 1, and
+     * Cigar's queen killed is player 2's win; the reason names the colours */
+    send_ok(c, "position startpos moves g1g7 swap f12f7 g7f7");
+    ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (Cigar's queen captured)");
+    send_ok(c, "position startpos moves g1g7 swap f12f11 g7g6 f11f10 g6f6 f10f6");
+    ck_assert_str_eq(ask(c, "result"), "p1win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Ivory's queen captured)");
     quit(c);
 }
 END_TEST
@@ -350,7 +543,8 @@ START_TEST(illegal_move_forfeits) {
     ck_assert_str_eq(ask(c, "p1turn"), "true");
     send_ok(c, "d");
     ck_assert_ptr_nonnull(child_expect(c, "Fen: 5c6/5C[19]6/12/12/12/6I[19]5/12/12/12/12/12/6i5 i - 2", WAIT));
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins: illegal move 'g7g7'", WAIT));
+    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins (illegal move 'g7g7' at ply 3 (move 3 of "
+                                          "the list): not a legal move here; player 1 loses)", WAIT));
     ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
     /* the 0000 an arena appends for a dead engine, junk as a move */
@@ -411,7 +605,19 @@ START_TEST(error_lines) {
         {"go nodes -5", 1},
         {"go movetime -1", 1},
         {"go movestogo -1", 1},
-        {"go mate 3", 1},
+        {"go mate", 1},
+        {"go mate 0", 1},
+        {"go mate -1", 1},
+        {"go mate x", 1},
+        {"go mate 2 depth", 1},
+        {"debug", 0},
+        {"debug maybe", 0},
+        {"debug on now", 0},
+        {"setoption name UCI_Elo value 99999", 0},
+        {"setoption name UCI_Elo value -5", 0},
+        {"setoption name UCI_Elo value strong", 0},
+        {"setoption name UCI_LimitStrength value yes", 0},
+        {"setoption name UCI_ShowWDL value 1", 0},
         {"go p1time", 1},
         {"query", 0},
         {"query foo", 0},
@@ -617,8 +823,16 @@ START_TEST(selfplay_job) {
     ck_assert_msg(res, "no result line:\n%s", t);
     ck_assert_ptr_nonnull(strstr(t, "ply 1: player 1 plays "));
     ck_assert_ptr_nonnull(strstr(t, "To move:")); /* boards between the moves */
-    char want[16];
-    sscanf(res, "Result: %15s", want);
+    char want[16], words[256] = "";
+    sscanf(res, "Result: %15s (%255[^\n]", want, words);
+    /* "p2win (player 2 wins: why) after N plies": the words as d says them, "a draw (why)" */
+    char *after = strstr(words, ") after ");
+    ck_assert_msg(after, "result line '%.300s'", res);
+    *after = '\0';
+    char status[300], *colon = strstr(words, ": ");
+    if (!strcmp(want, "draw")) snprintf(status, sizeof status, "game over, a draw (%s)", words);
+    else if (colon) snprintf(status, sizeof status, "game over, %.*s (%s)", (int)(colon - words), words, colon + 2);
+    ck_assert_msg(!strcmp(want, "draw") || colon, "no reason in '%.300s'", res);
     child_free(c);
     /* the record replays in a UGI session to the same end */
     FILE *f = fopen(path, "r");
@@ -633,8 +847,24 @@ START_TEST(selfplay_job) {
     ck_assert(child_write(c, line, strlen(line), WAIT));
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), want);
+    ck_assert_str_eq(d_line(c, "Status: "), status); /* and to the same reason */
     free(line);
     quit(c);
+    /* a capture ends it at once; after a swap player 1 plays Cigar and the reason names colours */
+    char fen[256];
+    build_fen(fen, "I20:f1 C20:f12", 'i', '-', 4);
+    char *capture[] = {SIMIA_BINARY, "selfplay", "--depth", "2", "--quiet", "--fen", fen, NULL};
+    ck_assert_int_eq(run_job(capture, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Result: p1win (player 1 wins: Cigar's queen captured) after 1 plies\n"));
+    child_free(c);
+    build_fen(fen, "I4:c3 C4:c9", 'c', 's', 7);
+    ck_assert_int_eq(run_job(capture, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Result: p1win (player 1 wins: Ivory's queen captured) after 1 plies\n"));
+    child_free(c);
+    char *unfinished[] = {SIMIA_BINARY, "selfplay", "--depth", "1", "--quiet", "--max-plies", "2", NULL};
+    ck_assert_int_eq(run_job(unfinished, &c), 0);
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "Result: none (unfinished) after 2 plies\n"));
+    child_free(c);
     char *bad[] = {SIMIA_BINARY, "selfplay", "--depth", "zero", NULL};
     ck_assert_int_eq(run_job(bad, &c), 2);
     child_free(c);
@@ -654,6 +884,11 @@ static Suite *suite(void) {
     tcase_add_test(t, ponder);
     tcase_add_test(t, perft_over_protocol);
     tcase_add_test(t, bench_over_protocol);
+    tcase_add_test(t, show_wdl);
+    tcase_add_test(t, limit_strength);
+    tcase_add_test(t, go_mate_over_protocol);
+    tcase_add_test(t, debug_on_off);
+    tcase_add_test(t, evaluation_told);
     tcase_add_test(t, game_ends_by_queen_capture);
     tcase_add_test(t, game_ends_by_no_moves);
     tcase_add_test(t, pie_swap);

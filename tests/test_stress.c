@@ -57,6 +57,7 @@ typedef struct {
     bool may_refuse;  /* sent while the previous search might still run */
     bool unbounded;   /* ends only on stop (infinite, ponder, no limit for the mover...) */
     bool ponder_ok;   /* Ponder was on: bestmove may carry a ponder move */
+    bool show_wdl;    /* UCI_ShowWDL was on: every info line with a score carries wdl */
     int n_search;
     Move search[8]; /* searchmoves */
 } PendingGo;
@@ -70,7 +71,7 @@ typedef struct {
     Opt opt[MAX_OPTS];
     int n_opt;
     int game_opt[GAMES_MAX][GAME_MAX_OPTIONS]; /* every game's option values */
-    bool ponder_on, repetition;
+    bool ponder_on, repetition, show_wdl;
     /* the game and the position the engine must hold (the referee's state) */
     const GameOps *g;
     Status status;
@@ -287,6 +288,20 @@ static void on_bestmove(Session *S, const char *l) {
     S->bestmoves++;
 }
 
+/* An info line with a score carries " wdl W D L" (per mille, summing to 1000, before the
+ * nodes) exactly when UCI_ShowWDL was on at its go. */
+static void check_wdl(Session *S, const char *l, bool on) {
+    const char *at = strstr(l, " wdl ");
+    if (!on) {
+        if (at) fail(S, "wdl while UCI_ShowWDL is off: '%s'", l);
+        return;
+    }
+    int w[3];
+    if (!at || sscanf(at, " wdl %d %d %d", &w[0], &w[1], &w[2]) != 3 || w[0] < 0 || w[1] < 0 || w[2] < 0 ||
+        w[0] + w[1] + w[2] != 1000 || (strstr(l, " nodes ") && at > strstr(l, " nodes ")))
+        fail(S, "UCI_ShowWDL is on: expected ' wdl W D L' summing to 1000 after the score: '%s'", l);
+}
+
 static void on_line(Session *S, const char *l) {
     record(S, "<", l, strlen(l));
     bool free_form = S->readyoks < S->free_form_until;
@@ -306,6 +321,7 @@ static void on_line(Session *S, const char *l) {
         S->errors += starts(l, "info string error: ");
     } else if (starts(l, "info ")) {
         if (!S->n_go && !free_form) fail(S, "search output with no search running: '%s'", l);
+        if (S->n_go && strstr(l, " score ")) check_wdl(S, l, S->go[0].show_wdl);
     } else if (starts(l, "response ")) {
         if (!S->n_query) fail(S, "a response to no query: '%s'", l);
         if (strcmp(l + 9, S->query_expect[0]))
@@ -682,6 +698,7 @@ static void cmd_setoption(Session *S) {
                 set_game_option(S, o->name, k % 2 == 0);
                 if (!strcasecmp(o->name, "Ponder")) S->ponder_on = k % 2 == 0;
                 if (!strcasecmp(o->name, "Repetition")) S->repetition = k % 2 == 0;
+                if (!strcasecmp(o->name, "UCI_ShowWDL")) S->show_wdl = k % 2 == 0;
             }
         } else if (!strcmp(o->type, "combo") && !strcasecmp(o->name, "Game")) {
             if (S->n_go) return; /* switched only when idle: the engine resets the position */
@@ -745,8 +762,9 @@ static void send_go(Session *S, bool may_refuse) {
     g.root = S->pos;
     g.may_refuse = may_refuse;
     g.ponder_ok = S->ponder_on;
+    g.show_wdl = S->show_wdl;
     bool bad = false, bounded = false;
-    int kind = (int)below(S, 12);
+    int kind = (int)below(S, 13);
     const char *p1 = chance(S, 30) ? "wtime" : "p1time", *p2 = p1[0] == 'w' ? "btime" : "p2time";
     switch (kind) {
     case 0:
@@ -796,11 +814,17 @@ static void send_go(Session *S, bool may_refuse) {
     }
     case 8: { /* malformed */
         static const char *const BAD[] = {" depth", " depth -1", " nodes 0", " movetime -5", " bogus", " depth x",
-                                          " movestogo -1", " perft 99", " searchmoves", " p1time"};
+                                          " movestogo -1", " perft 99", " searchmoves", " p1time", " mate",
+                                          " mate 0", " mate -2", " mate x"};
         o += snprintf(line + o, sizeof line - (size_t)o, "%s", BAD[below(S, sizeof BAD / sizeof BAD[0])]);
         bad = true;
         break;
     }
+    case 12: /* go mate: alone it ends at the depth of its moves; or with a limit of its own */
+        o += snprintf(line + o, sizeof line - (size_t)o, " mate %d", 1 + (int)below(S, 2));
+        if (chance(S, 40)) o += snprintf(line + o, sizeof line - (size_t)o, " movetime %d", (int)below(S, 40));
+        bounded = true;
+        break;
     default: /* two limits at once */
         o += snprintf(line + o, sizeof line - (size_t)o, " depth %d movetime %d", 1 + (int)below(S, 3),
                       (int)below(S, 30));
@@ -925,6 +949,11 @@ static void cmd_other(Session *S) {
         send_line(S, "eval");
         S->free_form_until = S->isreadys + 1;
         sync_ready(S);
+    } else if (k < 75) { /* debug: on and off are quiet, anything else one error */
+        static const char *const D[] = {"debug on", "debug off", "DEBUG ON", "debug", "debug loud"};
+        int d = (int)below(S, 5);
+        if (S->n_go) send_line(S, "%s", D[d]);
+        else idle_command_checked(S, d >= 3, D[d]);
     } else if (k < 88) { /* (not bench: a job of minutes by design, which blocks isready) */
         send_line(S, "go perft %d", 1 + (int)below(S, 2));
         S->free_form_until = S->isreadys + 1;
@@ -948,6 +977,7 @@ static void session_end(Session *S) {
         g.expect_null = !playable(S);
         g.unbounded = !g.expect_null;
         g.ponder_ok = S->ponder_on;
+        g.show_wdl = S->show_wdl;
         S->go[S->n_go++] = g;
         send_line(S, "go infinite");
         sleep_ms((int)below(S, 30));

@@ -1,5 +1,5 @@
-/* test_tt.c — the transposition table: store and probe, win scores moved by ply, torn
- * entries never trusted, the replacement policy, hashfull, sizes refused and resizing. */
+/* test_tt.c — the transposition table: store and probe, every field at every age, win scores
+ * moved by ply, torn entries never trusted, the replacement policy, hashfull, sizes. */
 #include "engine/tt.h"
 #include "testutil.h"
 
@@ -16,14 +16,14 @@ START_TEST(store_then_probe) {
     TTHit h;
     Key k = 0x0123456789ABCDEFULL;
     ck_assert(!tt_probe(&tt, k, 0, &h));
-    tt_store(&tt, k, 3, 0xABCD1234u, -57, 9, BOUND_LOWER);
+    tt_store(&tt, k, 3, 0xABCD1234u, -57, TT_EVAL_NONE, 9, BOUND_LOWER);
     ck_assert(tt_probe(&tt, k, 3, &h));
     ck_assert_uint_eq(h.move, 0xABCD1234u);
     ck_assert_int_eq(h.score, -57);
     ck_assert_int_eq(h.depth, 9);
     ck_assert_int_eq(h.bound, BOUND_LOWER);
     ck_assert(!tt_probe(&tt, k ^ 1, 3, &h)); /* same bucket or not, another key misses */
-    tt_store(&tt, k, 0, MOVE_NONE, 12, 8, BOUND_UPPER); /* keeps the move it had */
+    tt_store(&tt, k, 0, MOVE_NONE, 12, TT_EVAL_NONE, 8, BOUND_UPPER); /* keeps the move it had */
     ck_assert(tt_probe(&tt, k, 0, &h));
     ck_assert_uint_eq(h.move, 0xABCD1234u);
     ck_assert_int_eq(h.depth, 8);
@@ -38,13 +38,13 @@ END_TEST
 START_TEST(win_scores_move_with_ply) {
     fresh(1);
     TTHit h;
-    tt_store(&tt, 11, 4, MOVE_NONE, SCORE_WIN - 10, 5, BOUND_EXACT);
+    tt_store(&tt, 11, 4, MOVE_NONE, SCORE_WIN - 10, TT_EVAL_NONE, 5, BOUND_EXACT);
     ck_assert(tt_probe(&tt, 11, 2, &h));
     ck_assert_int_eq(h.score, SCORE_WIN - 8);
-    tt_store(&tt, 12, 4, MOVE_NONE, -SCORE_WIN + 10, 5, BOUND_EXACT);
+    tt_store(&tt, 12, 4, MOVE_NONE, -SCORE_WIN + 10, TT_EVAL_NONE, 5, BOUND_EXACT);
     ck_assert(tt_probe(&tt, 12, 7, &h));
     ck_assert_int_eq(h.score, -SCORE_WIN + 13);
-    tt_store(&tt, 13, 4, MOVE_NONE, 250, 5, BOUND_EXACT); /* ordinary scores do not move */
+    tt_store(&tt, 13, 4, MOVE_NONE, 250, TT_EVAL_NONE, 5, BOUND_EXACT); /* ordinary scores do not move */
     ck_assert(tt_probe(&tt, 13, 9, &h));
     ck_assert_int_eq(h.score, 250);
     tt_free(&tt);
@@ -56,26 +56,102 @@ END_TEST
 START_TEST(torn_entry_is_a_miss) {
     fresh(1);
     Key a = 0x1111222233334444ULL;
-    tt_store(&tt, a, 0, 0x77u, 100, 6, BOUND_EXACT);
+    tt_store(&tt, a, 0, 0x77u, 100, 40, 6, BOUND_EXACT);
     TTBucket *b = tt_bucket(&tt, a);
+    TTHit h;
+    ck_assert(tt_probe(&tt, a, 0, &h));
     TTEntry *e = NULL;
     for (int i = 0; i < TT_BUCKET; i++)
-        if ((atomic_load(&b->e[i].check) ^ atomic_load(&b->e[i].data)) == a) e = &b->e[i];
+        if (atomic_load(&b->e[i].data)) e = &b->e[i];
     ck_assert_ptr_nonnull(e);
-    /* Another position's store to the same slot that got only half way. */
+    /* Another position of the same bucket stored in that slot (by another table, so that
+     * its words can be taken apart). */
     Key other = a;
-    do other += 0x9E3779B97F4A7C15ULL; /* another position of the same bucket */
+    do other += 0x9E3779B97F4A7C15ULL;
     while (tt_bucket(&tt, other) != b);
-    uint64_t data_a = atomic_load(&e->data);
-    uint64_t data_other = data_a ^ 0x0000000000000055ULL; /* another move */
-    atomic_store(&e->data, data_other);                    /* data written, check still a's */
-    TTHit h;
+    TT t2;
+    char err[ERR_STR_MAX];
+    tt_init(&t2);
+    ck_assert(tt_resize(&t2, 1, err));
+    tt_store(&t2, other, 0, 0x77u ^ 0x55u, 100, 40, 6, BOUND_EXACT);
+    const TTEntry *o = NULL;
+    TTBucket *b2 = tt_bucket(&t2, other);
+    for (int i = 0; i < TT_BUCKET; i++)
+        if (atomic_load(&b2->e[i].data)) o = &b2->e[i];
+    ck_assert_ptr_nonnull(o);
+    uint64_t data_a = atomic_load(&e->data), check_a = atomic_load(&e->check);
+    /* Half a store: the other's data with a's check, then a's data with the other's check. */
+    atomic_store(&e->data, atomic_load(&o->data));
     ck_assert(!tt_probe(&tt, a, 0, &h));
     ck_assert(!tt_probe(&tt, other, 0, &h));
-    atomic_store(&e->check, other ^ data_other); /* the store completes: other's entry */
-    ck_assert(tt_probe(&tt, other, 0, &h));
-    ck_assert_uint_eq(h.move, 0x77u ^ 0x55u);
+    atomic_store(&e->data, data_a);
+    atomic_store(&e->check, atomic_load(&o->check));
     ck_assert(!tt_probe(&tt, a, 0, &h));
+    ck_assert(!tt_probe(&tt, other, 0, &h));
+    /* The same position, two stores torn: a's check with data of another move or evaluation. */
+    atomic_store(&e->check, check_a);
+    atomic_store(&e->data, data_a ^ (1ULL << 50)); /* the evaluation's bits */
+    ck_assert(!tt_probe(&tt, a, 0, &h));
+    atomic_store(&e->data, data_a ^ 1); /* the move's */
+    ck_assert(!tt_probe(&tt, a, 0, &h));
+    atomic_store(&e->data, data_a);
+    ck_assert(tt_probe(&tt, a, 0, &h));
+    ck_assert_uint_eq(h.move, 0x77u);
+    tt_free(&t2);
+    tt_free(&tt);
+}
+END_TEST
+
+/* Every field comes back as stored, for every bound at every age (the bound and the age
+ * share a byte), the extremes of each field, and no evaluation at all. */
+START_TEST(every_field_round_trips) {
+    fresh(1);
+    static const Score scores[] = {-SCORE_INF, -SCORE_WIN + 1, -SCORE_WIN_MIN - 1, -1, 0, 1, 999, SCORE_WIN_MIN + 1, SCORE_WIN - 1, SCORE_INF};
+    static const Score evals[] = {TT_EVAL_NONE, -SCORE_WIN_MIN + 1, -1, 0, 1, SCORE_WIN_MIN - 1};
+    static const int depths[] = {TT_DEPTH_QS, 1, 2, 63, 127, 253};
+    static const Move moves[] = {MOVE_NONE, 1, 0x12345678u, 0xFFFFFFFFu};
+    static const Bound bounds[] = {BOUND_EXACT, BOUND_LOWER, BOUND_UPPER};
+    Key k = 0x0F1E2D3C4B5A6978ULL;
+    long checked = 0;
+    for (int age = 0; age < 64; age++) {
+        ck_assert_int_eq(tt.age, age);
+        for (int bi = 0; bi < 3; bi++)
+            for (int i = 0; i < (int)(sizeof scores / sizeof *scores); i++) {
+                Score sc = scores[i], ev = evals[(i + bi + age) % 6];
+                int depth = depths[(i + age) % 6];
+                Move mv = moves[(i + bi) % 4];
+                k = k * 6364136223846793005ULL + 1442695040888963407ULL;
+                tt_store(&tt, k, 0, mv, sc, ev, depth, bounds[bi]);
+                TTHit h;
+                ck_assert_msg(tt_probe(&tt, k, 0, &h), "age %d bound %d: the entry is missing", age, bounds[bi]);
+                ck_assert_uint_eq(h.move, mv);
+                ck_assert_int_eq(h.score, sc);
+                ck_assert_int_eq(h.eval, ev);
+                ck_assert_int_eq(h.depth, depth);
+                ck_assert_msg(h.bound == bounds[bi], "age %d: bound %d came back as %d", age, bounds[bi], h.bound);
+                checked++;
+            }
+        tt_new_search(&tt);
+    }
+    ck_assert_int_eq(tt.age, 0); /* the age wraps after 64 searches */
+    ck_assert_int_eq(checked, 64 * 3 * (long)(sizeof scores / sizeof *scores));
+    tt_free(&tt);
+}
+END_TEST
+
+/* A store without an evaluation (or a move) keeps the one the same position had. */
+START_TEST(store_keeps_the_evaluation) {
+    fresh(1);
+    TTHit h;
+    tt_store(&tt, 99, 0, 0x42u, 10, -250, 3, BOUND_UPPER);
+    tt_store(&tt, 99, 0, MOVE_NONE, 20, TT_EVAL_NONE, 4, BOUND_LOWER);
+    ck_assert(tt_probe(&tt, 99, 0, &h));
+    ck_assert_int_eq(h.eval, -250);
+    ck_assert_uint_eq(h.move, 0x42u);
+    ck_assert_int_eq(h.score, 20);
+    tt_store(&tt, 99, 0, MOVE_NONE, 20, 77, 5, BOUND_LOWER);
+    ck_assert(tt_probe(&tt, 99, 0, &h));
+    ck_assert_int_eq(h.eval, 77);
     tt_free(&tt);
 }
 END_TEST
@@ -90,23 +166,23 @@ START_TEST(replacement_prefers_depth_and_age) {
     for (Key k = 1; n < 64; k += 0x9E3779B97F4A7C15ULL)
         if (tt_bucket(&tt, k) == target) keys[n++] = k;
     int depths[TT_BUCKET] = {7, 3, 9, 5};
-    for (int i = 0; i < TT_BUCKET; i++) tt_store(&tt, keys[i], 0, MOVE_NONE, 0, depths[i], BOUND_EXACT);
+    for (int i = 0; i < TT_BUCKET; i++) tt_store(&tt, keys[i], 0, MOVE_NONE, 0, TT_EVAL_NONE, depths[i], BOUND_EXACT);
     TTHit h;
-    tt_store(&tt, keys[4], 0, MOVE_NONE, 0, 4, BOUND_EXACT);
+    tt_store(&tt, keys[4], 0, MOVE_NONE, 0, TT_EVAL_NONE, 4, BOUND_EXACT);
     ck_assert(tt_probe(&tt, keys[4], 0, &h));
     ck_assert(!tt_probe(&tt, keys[1], 0, &h)); /* depth 3 went */
     ck_assert(tt_probe(&tt, keys[0], 0, &h) && tt_probe(&tt, keys[2], 0, &h) && tt_probe(&tt, keys[3], 0, &h));
     /* Two searches later the depth-9 entry is worth less than fresh shallow ones. */
     tt_new_search(&tt);
     tt_new_search(&tt);
-    tt_store(&tt, keys[5], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
-    tt_store(&tt, keys[6], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
-    tt_store(&tt, keys[7], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
-    tt_store(&tt, keys[8], 0, MOVE_NONE, 0, 1, BOUND_EXACT);
+    tt_store(&tt, keys[5], 0, MOVE_NONE, 0, TT_EVAL_NONE, 1, BOUND_EXACT);
+    tt_store(&tt, keys[6], 0, MOVE_NONE, 0, TT_EVAL_NONE, 1, BOUND_EXACT);
+    tt_store(&tt, keys[7], 0, MOVE_NONE, 0, TT_EVAL_NONE, 1, BOUND_EXACT);
+    tt_store(&tt, keys[8], 0, MOVE_NONE, 0, TT_EVAL_NONE, 1, BOUND_EXACT);
     for (int i = 5; i <= 8; i++) ck_assert(tt_probe(&tt, keys[i], 0, &h));
     /* A shallower result for a position of this search does not erase a much deeper one. */
-    tt_store(&tt, keys[5], 0, 0x99u, 0, 12, BOUND_LOWER);
-    tt_store(&tt, keys[5], 0, 0x98u, 0, 2, BOUND_LOWER);
+    tt_store(&tt, keys[5], 0, 0x99u, 0, TT_EVAL_NONE, 12, BOUND_LOWER);
+    tt_store(&tt, keys[5], 0, 0x98u, 0, TT_EVAL_NONE, 2, BOUND_LOWER);
     ck_assert(tt_probe(&tt, keys[5], 0, &h));
     ck_assert_int_eq(h.depth, 12);
     ck_assert_uint_eq(h.move, 0x99u);
@@ -118,7 +194,7 @@ START_TEST(hashfull_and_clear) {
     fresh(1);
     ck_assert_int_eq(tt_hashfull(&tt), 0);
     for (uint64_t i = 0; i < tt.n_buckets * TT_BUCKET; i++)
-        tt_store(&tt, i * 0x9E3779B97F4A7C15ULL + 1, 0, MOVE_NONE, 0, 3, BOUND_EXACT);
+        tt_store(&tt, i * 0x9E3779B97F4A7C15ULL + 1, 0, MOVE_NONE, 0, TT_EVAL_NONE, 3, BOUND_EXACT);
     int full = tt_hashfull(&tt);
     ck_assert_int_gt(full, 500);
     ck_assert_int_le(full, 1000);
@@ -134,7 +210,7 @@ END_TEST
 START_TEST(sizes_refused_keep_the_table) {
     fresh(2);
     char err[ERR_STR_MAX] = "";
-    tt_store(&tt, 42, 0, 0x5u, 1, 1, BOUND_EXACT);
+    tt_store(&tt, 42, 0, 0x5u, 1, TT_EVAL_NONE, 1, BOUND_EXACT);
     ck_assert(!tt_resize(&tt, 0, err));
     ck_assert_ptr_nonnull(strstr(err, "Hash must be"));
     size_t phys = tt_physical_mb();
@@ -159,6 +235,8 @@ int main(void) {
     tcase_add_test(tc, store_then_probe);
     tcase_add_test(tc, win_scores_move_with_ply);
     tcase_add_test(tc, torn_entry_is_a_miss);
+    tcase_add_test(tc, every_field_round_trips);
+    tcase_add_test(tc, store_keeps_the_evaluation);
     tcase_add_test(tc, replacement_prefers_depth_and_age);
     tcase_add_test(tc, hashfull_and_clear);
     tcase_add_test(tc, sizes_refused_keep_the_table);

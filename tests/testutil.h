@@ -97,6 +97,13 @@ static inline int run_suite(Suite *s) {
 
 static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
 
+/* Why the game ended in p as the core says it (game_end_reason): "" while it goes on. */
+static inline const char *reason_of(const GameOps *g, const GamePos *p) {
+    static char why[REASON_STR_MAX];
+    game_end_reason(g, p, why);
+    return why;
+}
+
 /* The seed of a random test: SIMIA_SEED from the environment when set (to rerun a failure,
  * or to explore other seeds), else the test's fixed default, so that CI is repeatable.
  * Printed either way: every failure report says how to rerun it. */

@@ -52,7 +52,9 @@ const char DATAGEN_USAGE[] =
     "      The same for data of the game in an older format or feature set: each record is\n"
     "      made again from its position string, read under the options given before it\n"
     "      (e.g. a Zoo board's ZooWidth, ZooHeight). --mirror also appends each record's twin\n"
-    "      under the game's board symmetry (a game that has one), the same labels.\n"
+    "      under the game's board symmetry (the board mirrored left to right; a position\n"
+    "      without a twin, as a Zoo position with an elephant that has never moved, gets\n"
+    "      none), the same labels.\n"
     "  simia datagen [--option NAME=VALUE]... [--mirror] [--keep quiet|noisy|all]\n"
     "                [--noisy-gap N] --features OUT IN...\n"
     "      Writes the new features file OUT for the trainer: the records of the data files IN\n"
@@ -671,7 +673,7 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     for (int i = 0; i < c.n_opts; i++)
         if (!engine_set_option(e, names[i], values[i], err)) return usage_error("%s", err);
     if (fj.mirror && !refeat && !features) return usage_error("%s", "--mirror goes with --refeature or --features");
-    if (fj.mirror && !c.game->mirror) return usage_error("%s has no board symmetry for --mirror", c.game->name);
+    if (fj.mirror && !c.game->caps.mirror) return usage_error("%s has no board symmetry for --mirror", c.game->name);
     if (gap_given && !features) return usage_error("%s", "--noisy-gap goes with --features");
     if (keep_given && tool && !features) return usage_error("%s", "--keep goes with --out or --features");
     if (adjudication_given && tool) return usage_error("%s", "--adjudicate-win and --adjudicate-draw go with --out");

@@ -206,7 +206,8 @@ typedef bool (*RecordFn)(void *ctx, const GameOps *g, const DataRecord *rec, con
                          char *err);
 
 /* Reads every record of the inputs (data of e's game), remakes its position and calls fn
- * with it and, with mirror, its twin. A refusal names the file and the record's offset. */
+ * with it and, with mirror, its twin where it has one. A refusal names the file and the
+ * record's offset. */
 static int each_record(Engine *e, bool mirror, const char *out, char **in, int n_in, RecordFn fn, void *ctx) {
     const GameOps *g = engine_game(e);
     DataRecord *rec = malloc(sizeof *rec);
@@ -227,10 +228,8 @@ static int each_record(Engine *e, bool mirror, const char *out, char **in, int n
         while ((got = data_reader_next(r, rec, NULL, NULL, err)) == 1) {
             GamePos pos;
             bool ok = read_position(e, rec, &pos, why) && fn(ctx, g, rec, &pos, false, why);
-            if (ok && mirror) {
-                g->mirror(&pos);
-                ok = fn(ctx, g, rec, &pos, true, why);
-            }
+            /* A position without a twin (the hook says false, pos untouched) gets none. */
+            if (ok && mirror && g->mirror(&pos)) ok = fn(ctx, g, rec, &pos, true, why);
             if (!ok) {
                 snprintf(err, ERR_STR_MAX, "%.60s: byte %" PRIu64 ": %.160s", in[i], at, why);
                 got = -1;
@@ -313,13 +312,10 @@ typedef struct {
     uint32_t us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE];
 } Features;
 
-/* A record's output bucket. Every record is in bucket 0 until the game contract has a hook
- * that names a position's bucket (the file keeps the column for it). */
-static int bucket_of(const GameOps *g, const GamePos *pos) {
-    (void)g, (void)pos;
-    return 0;
-}
-#define N_BUCKETS 1
+/* A record's output bucket: the game's stage (GameOps.nnue_bucket), 0 for a game without
+ * stages; the file's bucket count is the game's, so that the trainer reads it from there. */
+static int bucket_of(const GameOps *g, const GamePos *pos) { return g->nnue_buckets > 1 ? g->nnue_bucket(pos) : 0; }
+static int buckets_of(const GameOps *g) { return g->nnue_buckets > 1 ? g->nnue_buckets : 1; }
 
 static bool features_one(void *ctx, const GameOps *g, const DataRecord *rec, const GamePos *pos, bool twin,
                          char *err) {
@@ -339,8 +335,8 @@ static bool features_one(void *ctx, const GameOps *g, const DataRecord *rec, con
     int stm = g->player_to_move(pos);
     int n_us = g->features(pos, stm, fs->us), n_them = g->features(pos, stm ^ 1, fs->them);
     unsigned flags = rec->flags & (twin ? ~(unsigned)DATA_GAME_START : ~0u);
-    return feat_writer_add(fs->w, rec->score, rec->result, rec->stm, flags, bucket_of(g, pos), fs->us, n_us, fs->them,
-                           n_them, err);
+    return feat_writer_add(fs->w, rec->score, rec->result, rec->stm, flags, bucket_of(g, pos), fs->us, n_us,
+                           fs->them, n_them, err);
 }
 
 int datatools_features(Engine *e, const FeatureJob *job, const char *out, char **in, int n_in) {
@@ -352,7 +348,7 @@ int datatools_features(Engine *e, const FeatureJob *job, const char *out, char *
         return 1;
     }
     fs->job = job;
-    if (!(fs->w = feat_writer_open(out, g, N_BUCKETS, err))) {
+    if (!(fs->w = feat_writer_open(out, g, buckets_of(g), err))) {
         fprintf(stderr, "simia datagen: %s\n", err);
         free(fs);
         return 2;

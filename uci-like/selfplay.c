@@ -48,13 +48,18 @@ static bool append(char **s, size_t *len, size_t *cap, const char *word) {
     return true;
 }
 
-static const char *result_text(GameResult r) {
-    switch (r) {
-    case RESULT_P1_WIN: return "p1win (player 1 wins)";
-    case RESULT_P2_WIN: return "p2win (player 2 wins)";
-    case RESULT_DRAW: return "draw";
-    default: return "none (unfinished)";
-    }
+/* The result as `query result` names it, then in words with why the game ended:
+ * "p2win (player 2 wins: Ivory's queen captured)", "draw (...)", "none (unfinished)". */
+static void print_result(Engine *e, int plies) {
+    static const char *const CODE[] = {[RESULT_NONE] = "none", [RESULT_P1_WIN] = "p1win",
+                                       [RESULT_P2_WIN] = "p2win", [RESULT_DRAW] = "draw"};
+    static const char *const WORDS[] = {[RESULT_NONE] = "unfinished", [RESULT_P1_WIN] = "player 1 wins",
+                                        [RESULT_P2_WIN] = "player 2 wins", [RESULT_DRAW] = ""};
+    GameResult r = engine_result(e);
+    char why[ERR_STR_MAX], text[ERR_STR_MAX + 32];
+    engine_end_reason(e, why, sizeof why);
+    snprintf(text, sizeof text, "%s%s%s", WORDS[r], WORDS[r][0] && why[0] ? ": " : "", why);
+    output_line("Result: %s%s%s%s after %d plies", CODE[r], text[0] ? " (" : "", text, text[0] ? ")" : "", plies);
 }
 
 int selfplay_run(Engine *e, int argc, char **argv) {
@@ -169,8 +174,7 @@ int selfplay_run(Engine *e, int argc, char **argv) {
     free(moves);
     free(ptrs);
     if (ok) {
-        GameResult r = engine_result(e);
-        output_line("Result: %s after %d plies", result_text(r), n_moves);
+        print_result(e, n_moves);
         if (out_path) {
             FILE *f = fopen(out_path, "w");
             if (!f || fprintf(f, "%s\n", record + 1) < 0 || fclose(f)) {

@@ -24,6 +24,7 @@
 #endif
 
 #define PERFT_MAX_DEPTH 32
+#define EVAL_TOLD_MAX (OPTION_STR_MAX + 256) /* what evaluates: an EvalFile path and more */
 
 /* A command line cut into tokens: tok[i] is NUL-terminated in a private copy, off[i] is
  * where it starts in the raw line (for values that keep their inner spacing). */
@@ -48,6 +49,11 @@ struct Ugi {
     bool ponder_allowed;   /* the Ponder option at `go`: bestmove may name a ponder move */
     int64_t line_ms;       /* when the command being executed was read (timeman_now_ms) */
     char position_error[ERR_STR_MAX]; /* why the held position is not a playable one */
+    bool show_wdl;         /* UCI_ShowWDL at `go`: info lines carry wdl, from the model below */
+    WdlModel wdl;
+    /* What evaluates, as last told (an `info string`): told at the first isready, then
+     * whenever an option changes it and after every EvalFile. Empty: not told yet. */
+    char eval_told[EVAL_TOLD_MAX];
 };
 
 /* ------------------------------------------------------------------------------------ */
@@ -170,13 +176,18 @@ static void format_pv(const GameOps *g, const GamePos *root, const Move *pv, int
 
 static void on_info(void *ctx, const SearchInfo *in) {
     Ugi *u = ctx;
-    char score[48], pv[MAX_PLY * (MOVE_STR_MAX + 1) + 1];
+    char score[80], pv[MAX_PLY * (MOVE_STR_MAX + 1) + 1];
     Score s = in->score;
     if (s > SCORE_WIN_MIN || s < -SCORE_WIN_MIN) {
         int plies = SCORE_WIN - (s > 0 ? s : -s);
         snprintf(score, sizeof score, "mate %d", s > 0 ? (plies + 1) / 2 : -(plies / 2));
     } else {
         snprintf(score, sizeof score, "cp %d", (int)s);
+    }
+    if (u->show_wdl) {
+        int w[3];
+        wdl_of(&u->wdl, s, w);
+        snprintf(score + strlen(score), sizeof score - strlen(score), " wdl %d %d %d", w[0], w[1], w[2]);
     }
     if (in->bound == BOUND_LOWER) strcat(score, " lowerbound");
     if (in->bound == BOUND_UPPER) strcat(score, " upperbound");
@@ -251,10 +262,32 @@ static bool cmd_ugi(Ugi *u, Args *a) {
     return true;
 }
 
+/* Tells what evaluates (an `info string`) when it differs from what was told last, or
+ * always. */
+static void tell_eval(Ugi *u, bool always) {
+    char d[EVAL_TOLD_MAX], e[EVAL_TOLD_MAX - 64];
+    engine_describe_eval(u->e, e, sizeof e);
+    snprintf(d, sizeof d, "evaluation of %s: %s", engine_game(u->e)->title, e);
+    if (!always && !strcmp(d, u->eval_told)) return;
+    snprintf(u->eval_told, sizeof u->eval_told, "%s", d);
+    output_line("info string %s", d);
+}
+
 static bool cmd_isready(Ugi *u, Args *a) {
     (void)a;
     if (!atomic_load(&u->search_active) && !engine_searching(u->e)) engine_prepare(u->e);
+    tell_eval(u, false); /* the first time: after the handshake's options, before play */
     output_line("readyok");
+    return true;
+}
+
+static bool cmd_debug(Ugi *u, Args *a) {
+    if (a->n < 2 || (!tok_is(a->tok[1], "on") && !tok_is(a->tok[1], "off"))) {
+        if (a->n < 2) fail("debug: expected 'debug on' or 'debug off'");
+        else fail("debug: expected on or off, not " CLIP_FMT, CLIP(a->tok[1]));
+        return true;
+    }
+    engine_set_debug(u->e, tok_is(a->tok[1], "on")); /* read by the next go, never by a running search */
     return true;
 }
 
@@ -283,8 +316,10 @@ static bool cmd_setoption(Ugi *u, Args *a) {
         value = vbuf ? vbuf : "";
     }
     char err[ERR_STR_MAX];
+    OptionTable *t = engine_options(u->e);
     if (!name) fail("setoption: out of memory");
     else if (!engine_set_option(u->e, name, value, err)) fail("setoption: %s", err);
+    else if (u->eval_told[0]) tell_eval(u, options_find(t, name) == options_find(t, "EvalFile"));
     free(vbuf);
     return true;
 }
@@ -349,8 +384,8 @@ static bool cmd_position(Ugi *u, Args *a) {
 }
 
 /* The parameters of `go`. */
-typedef enum { GP_TIME, GP_INC, GP_MOVESTOGO, GP_MOVETIME, GP_DEPTH, GP_NODES, GP_INFINITE, GP_PONDER,
-               GP_PERFT, GP_SEARCHMOVES } GoKind;
+typedef enum { GP_TIME, GP_INC, GP_MOVESTOGO, GP_MOVETIME, GP_DEPTH, GP_NODES, GP_MATE, GP_INFINITE,
+               GP_PONDER, GP_PERFT, GP_SEARCHMOVES } GoKind;
 static const struct {
     const char *name;
     GoKind kind;
@@ -361,7 +396,7 @@ static const struct {
     {"winc", GP_INC, PLAYER_1},      {"binc", GP_INC, PLAYER_2},      {"movestogo", GP_MOVESTOGO, 0},
     {"movetime", GP_MOVETIME, 0},    {"depth", GP_DEPTH, 0},          {"nodes", GP_NODES, 0},
     {"infinite", GP_INFINITE, 0},    {"ponder", GP_PONDER, 0},        {"perft", GP_PERFT, 0},
-    {"searchmoves", GP_SEARCHMOVES, 0},
+    {"searchmoves", GP_SEARCHMOVES, 0}, {"mate", GP_MATE, 0},
 };
 #define GO_PARAMS_N ((int)(sizeof GO_PARAMS / sizeof GO_PARAMS[0]))
 
@@ -460,6 +495,13 @@ static bool parse_go(Ugi *u, Args *a, SearchLimits *l, int *perft) {
             }
             l->nodes = (uint64_t)v;
             break;
+        case GP_MATE: /* mate 0 would ask for a win already on the board: nothing to search for */
+            if (v < 1) {
+                fail("go: mate needs a number of moves of at least 1, not %" PRId64, v);
+                return false;
+            }
+            l->mate = v < MAX_PLY ? (int)v : MAX_PLY; /* beyond: every depth the search has */
+            break;
         case GP_PERFT:
             if (v < 0 || v > PERFT_MAX_DEPTH) {
                 fail("go: perft depth must be 0..%d, not %" PRId64, PERFT_MAX_DEPTH, v);
@@ -509,6 +551,8 @@ static bool cmd_go(Ugi *u, Args *a) {
     }
     engine_prepare(u->e);
     u->ponder_allowed = engine_option_int(u->e, "Ponder") != 0;
+    u->show_wdl = engine_option_int(u->e, "UCI_ShowWDL") != 0;
+    u->wdl = engine_wdl_model(u->e);
     atomic_store(&u->pondering, l.ponder);
     atomic_store(&u->search_active, true);
     SearchReport r = {.ctx = u, .info = on_info, .currmove = on_currmove, .message = on_message,
@@ -607,16 +651,13 @@ static bool cmd_display(Ugi *u, Args *a) {
     append(text, size, &n, "Key: %016" PRIx64 "\n", g->key(p));
     static const char *const WINNER[] = {[RESULT_P1_WIN] = "player 1 wins", [RESULT_P2_WIN] = "player 2 wins",
                                          [RESULT_DRAW] = "a draw", [RESULT_NONE] = "no result"};
-    if (engine_position_status(u->e) == POS_FORFEIT) {
-        /* the reason quotes the illegal move as it came: bytes a peer sent are escaped */
-        char why[sizeof u->position_error * 4];
-        escape(u->position_error, why);
-        append(text, size, &n, "Status: game over, %s: %s\n", WINNER[engine_result(u->e)], why);
-    } else if (engine_repetition_end(u->e)) {
-        append(text, size, &n, "Status: game over, %s: the position occurred for the third time\n",
-               WINNER[engine_result(u->e)]);
-    } else if (engine_game_over(u->e)) {
-        append(text, size, &n, "Status: game over, %s\n", WINNER[engine_result(u->e)]);
+    if (engine_game_over(u->e)) {
+        /* the reason of a forfeit quotes the illegal move as it came: bytes a peer sent are escaped */
+        char why[ERR_STR_MAX], clean[sizeof why * 4];
+        engine_end_reason(u->e, why, sizeof why);
+        escape(why, clean);
+        append(text, size, &n, "Status: game over, %s%s%s%s\n", WINNER[engine_result(u->e)], clean[0] ? " (" : "",
+               clean, clean[0] ? ")" : "");
     } else {
         append(text, size, &n, "Status: playing, player %d to move\n", engine_player_to_move(u->e) + 1);
     }
@@ -625,23 +666,33 @@ static bool cmd_display(Ugi *u, Args *a) {
     return true;
 }
 
+enum { BUCKET_LINE_MAX = 48 }; /* "NNUE output bucket: b of N" */
 static bool cmd_eval(Ugi *u, Args *a) {
     (void)a;
     if (engine_position_status(u->e) == POS_NONE) {
         fail("eval: no valid position (%s)", u->position_error);
         return true;
     }
-    char text[8192];
-    engine_game(u->e)->eval_trace(engine_position(u->e), text, sizeof text - ERR_STR_MAX);
+    char text[8192], eval[EVAL_TOLD_MAX];
+    const GameOps *g = engine_game(u->e);
+    size_t n = (size_t)snprintf(text, sizeof text, "Game: %s (%s)\n", g->title, g->name);
+    g->eval_trace(engine_position(u->e), text + n, sizeof text - n - ERR_STR_MAX - 2 * EVAL_TOLD_MAX - BUCKET_LINE_MAX);
     /* The learned evaluation's line: exactly one, its value or why there is none. */
     const char *why;
     const NnueNet *net = engine_net(u->e, &why);
-    size_t n = strlen(text);
+    n = strlen(text);
     if (net)
-        snprintf(text + n, sizeof text - n, "NNUE evaluation: %d (player to move)\n",
-                 (int)nnue_evaluate_fresh(net, engine_game(u->e), engine_position(u->e), NNUE_KERNEL_BEST));
+        n += (size_t)snprintf(text + n, sizeof text - n, "NNUE evaluation: %d (player to move)\n",
+                              (int)nnue_evaluate_fresh(net, g, engine_position(u->e), NNUE_KERNEL_BEST));
     else
-        snprintf(text + n, sizeof text - n, "NNUE evaluation: none (%s)\n", why);
+        n += (size_t)snprintf(text + n, sizeof text - n, "NNUE evaluation: none (%s)\n", why);
+    /* The game's stage, which picks a bucketed net's output layer (any net's data, too). */
+    if (g->nnue_buckets > 1)
+        n += (size_t)snprintf(text + n, sizeof text - n, "NNUE output bucket: %d of %d\n",
+                              g->nnue_bucket(engine_position(u->e)), g->nnue_buckets);
+    /* what the search plays with (eval shows the net's value even while Use NNUE is off) */
+    engine_describe_eval(u->e, eval, sizeof eval);
+    snprintf(text + n, sizeof text - n, "Search evaluation: %s\n", eval);
     output_text(text);
     return true;
 }
@@ -678,6 +729,7 @@ static const struct {
     {"position", cmd_position, -1}, {"go", cmd_go, -1},         {"stop", cmd_stop, 0},
     {"ponderhit", cmd_ponderhit, 0}, {"quit", cmd_quit, 0},     {"query", cmd_query, -1},
     {"d", cmd_display, 0},        {"eval", cmd_eval, 0},        {"bench", cmd_bench, -1},
+    {"debug", cmd_debug, 1},
 };
 
 bool ugi_command(Ugi *u, char *line) {

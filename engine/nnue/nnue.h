@@ -1,5 +1,5 @@
 /* nnue.h — the learned evaluation of every game: a net (loaded and checked from a file or
- * from memory, NET.md), the accumulator cache of one search thread, and integer inference. */
+ * from memory, NET.md), the accumulators of one search thread, and integer inference. */
 #ifndef SIMIA_NNUE_H
 #define SIMIA_NNUE_H
 
@@ -15,9 +15,15 @@ enum { NNUE_SCOPE_MAX = 64 }; /* the scope field of version 2, NUL-padded */
 #define NNUE_VERSION 1u        /* a net for every configuration of its game */
 #define NNUE_VERSION_SCOPED 2u /* the same header, then the scope: the configurations it serves */
 #define NNUE_VERSION_ACTIVATION 3u /* the same header, the activation, then a scope (may be empty) */
+#define NNUE_VERSION_BUCKETS 4u /* the activation, output buckets, the result scale, a scope */
 #define NNUE_HEADER_BYTES 68u
 #define NNUE_SCOPED_HEADER_BYTES (NNUE_HEADER_BYTES + NNUE_SCOPE_MAX)
 #define NNUE_V3_HEADER_BYTES (NNUE_HEADER_BYTES + 4u + NNUE_SCOPE_MAX)
+#define NNUE_V4_HEADER_BYTES (NNUE_HEADER_BYTES + 12u + NNUE_SCOPE_MAX)
+/* The score-to-result scale a net was trained with (NET.md): a result's expectation for the
+ * player to move is about 1 / (1 + exp(-score / scale)); the trainer fits it on held-out games.
+ * A version 4 file carries one in this range; nets of versions 1 to 3 carry none. */
+enum { NNUE_WDL_SCALE_MIN = 10, NNUE_WDL_SCALE_MAX = 10000 };
 
 /* What the hidden layer does to an accumulator value v (NET.md): clip it to 0..QA, or clip
  * and square it (a squared activation: more for the same size of net, in version 3 files). */
@@ -29,16 +35,18 @@ typedef struct NnueNet {
     char feature_set[NNUE_NAME_MAX + 1];
     char scope[NNUE_SCOPE_MAX + 1]; /* names of the configurations it serves, space-separated; "": all */
     int n_features, hidden;
+    int buckets;   /* output layers: 1, or the game's nnue_buckets (picked by its nnue_bucket) */
+    int wdl_scale; /* the score-to-result scale it was trained with (NNUE_WDL_SCALE_*), 0: none said */
     NnueActivation activation;
     uint32_t checksum;
     int16_t *w1; /* [n_features][hidden] */
     int16_t *b1; /* [hidden] */
-    int16_t *w2; /* [2 * hidden]: `us` then `them` */
-    int32_t b2;
+    int16_t *w2; /* [buckets][2 * hidden]: `us` then `them` */
+    int32_t *b2; /* [buckets] */
 } NnueNet;
 
 /* The size of a net file for a shape (version 1; a scoped net adds NNUE_SCOPE_MAX, a version 3
- * file NNUE_SCOPE_MAX + 4). */
+ * file NNUE_SCOPE_MAX + 4, a version 4 file NNUE_SCOPE_MAX + 12 and (buckets - 1) output layers). */
 size_t nnue_file_size(int n_features, int hidden);
 /* Whether net serves the configuration cfg of game g: it has no scope, the game names no
  * configurations, or its scope lists cfg's name (written to name, when not NULL). */
@@ -52,13 +60,20 @@ NnueNet *nnue_net_load(const char *path, const GameOps *g, char *err);
 /* The net as the bytes of a file (nnue_file_size of its shape); false without memory. */
 bool nnue_net_serialise(const NnueNet *net, unsigned char **data, size_t *size);
 bool nnue_net_save(const NnueNet *net, const char *path, char *err);
-/* A zeroed net of a shape for game g (checksum set by nnue_net_seal), or NULL. */
-NnueNet *nnue_net_new(const GameOps *g, int hidden);
+/* A zeroed net of a shape for game g (buckets 1 or g's nnue_buckets; no result scale; checksum
+ * set by nnue_net_seal), or NULL. */
+NnueNet *nnue_net_new(const GameOps *g, int hidden, int buckets);
 void nnue_net_seal(NnueNet *net); /* recomputes the checksum after the parameters changed */
 void nnue_net_free(NnueNet *net);
 /* FNV-1a 32-bit, the checksum of net and data files. */
 uint32_t nnue_fnv1a(const void *data, size_t size, uint32_t h);
 #define NNUE_FNV_BASIS 2166136261u
+
+/* The output bucket net uses for pos: 0 for a net without buckets, else the game's stage. */
+int nnue_net_bucket(const NnueNet *net, const GameOps *g, const GamePos *pos);
+/* The score-to-result scale net was trained with, for the protocol's win/draw/loss (it
+ * describes the net's scores better than a game's constant): 0 when its file says none. */
+int nnue_net_wdl_scale(const NnueNet *net);
 
 /* The net built into the binary for game g (engine/games/<g>/net.nnue), or false. */
 bool nnue_embedded(const GameOps *g, const unsigned char **data, size_t *size);
@@ -70,27 +85,35 @@ typedef enum { NNUE_KERNEL_SCALAR, NNUE_KERNEL_AVX2, NNUE_KERNEL_BEST } NnueKern
 bool nnue_kernel_available(NnueKernel k);
 const char *nnue_kernel_name(NnueKernel k);
 
-/* The accumulators of the last position one search thread evaluated, with its feature
- * lists: the next evaluation adds and removes the difference, or refreshes when that is
- * cheaper. Games need no hooks: drops, a player deciding twice, hands are all "features
- * before and after". */
-typedef struct NnueCache NnueCache;
-NnueCache *nnue_cache_new(NnueKernel k);
-void nnue_cache_free(NnueCache *c);
-/* Forgets the last position (a new search, another net or game). */
-void nnue_cache_reset(NnueCache *c);
+/* The accumulators of one search thread: a stack by ply, as the line of the search goes.
+ * For a game with make_delta (GameCaps.nnue_delta) each ply records what the move into it
+ * changed, and an evaluation brings its accumulators up to date from the nearest computed
+ * ancestor (a refresh where there is none). For a game without it an evaluation diffs the
+ * position's whole lists against the last evaluated position's (any sequence of positions). */
+enum { NNUE_PLIES = 160 }; /* the deepest line: the search's MAX_PLY and then some */
+typedef struct NnueAcc NnueAcc;
+NnueAcc *nnue_acc_new(NnueKernel k);
+void nnue_acc_free(NnueAcc *a);
+/* A new line starts at ply 0 (a new search, or a position not reached by the pushes). */
+void nnue_acc_reset(NnueAcc *a);
+/* With make_delta: the record that g->make_delta fills for the move made now (the line goes
+ * one ply deeper), and the way back at unmake. A pass (make_null) is a push with nothing
+ * recorded. Without make_delta neither is needed. */
+NnueDelta *nnue_acc_push(NnueAcc *a);
+void nnue_acc_pop(NnueAcc *a);
 
 /* The net's evaluation of pos for the player to move, in centi-units, clamped inside
- * the forced-win bound; updates c incrementally. */
-Score nnue_evaluate(NnueCache *c, const NnueNet *net, const GameOps *g, const GamePos *pos);
-/* The same from scratch (no cache), with a chosen kernel: the reference for tests, `eval`. */
+ * the forced-win bound: pos is the line's position at its top ply (for a game with
+ * make_delta: reached from ply 0 by the pushes since the reset). */
+Score nnue_evaluate(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos);
+/* The same from scratch (no accumulators kept), with a chosen kernel: the reference for tests, `eval`. */
 Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *pos, NnueKernel k);
-/* The accumulator of perspective p (hidden values) after the cache's last evaluation. */
-const int16_t *nnue_cache_acc(const NnueCache *c, int p);
+/* The accumulator of view p (hidden values) at the top ply, after its evaluation. */
+const int16_t *nnue_acc_top(const NnueAcc *a, int p);
 /* A full refresh of perspective p's accumulator into acc (hidden values). */
 void nnue_refresh(const NnueNet *net, const GameOps *g, const GamePos *pos, int p, int16_t *acc,
                   NnueKernel k);
-/* How many refreshes and incremental updates the cache made (for tests and bench). */
-void nnue_cache_stats(const NnueCache *c, uint64_t *refreshes, uint64_t *updates);
+/* How many views were built from scratch and how many updated (for tests and bench). */
+void nnue_acc_stats(const NnueAcc *a, uint64_t *refreshes, uint64_t *updates);
 
 #endif

@@ -1,6 +1,6 @@
-/* nnue_eval.c — the integer inference of the learned evaluation: the accumulator cache of
- * one search thread (diffs of feature lists, or a refresh) and the scalar and AVX2 kernels. */
-#include "nnue.h"
+/* nnue_eval.c — the integer inference of the learned evaluation: the scalar and AVX2
+ * kernels, the output layer, and an evaluation from scratch (the reference). */
+#include "nnue_kernel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,16 +13,7 @@
 /* ---- kernels: every sum is modular (int16 lanes, int32 output), so any order, any
  * vector width gives the same bits; the trainer keeps real nets clear of the wrap. ---- */
 
-/* apply: acc = from + the rows of w1 named in add - those named in sub (from may be acc).
- * One pass over the accumulator whatever the number of rows: a move changes several
- * features, and loading and storing the accumulator once per row cost more than the sums. */
-typedef struct {
-    void (*apply)(int16_t *acc, const int16_t *from, const int16_t *w1, int h, const uint32_t *add, int na,
-                  const uint32_t *sub, int nr);
-    int32_t (*output)(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h);
-    /* the squared activation's sum of x * x * W2 (x = the clipped value), without B2 */
-    int32_t (*output_sq)(const int16_t *us, const int16_t *them, const int16_t *w2, int h);
-} Kernel;
+typedef NnueKernelOps Kernel;
 
 static void apply_scalar(int16_t *acc, const int16_t *from, const int16_t *w1, int h, const uint32_t *add,
                          int na, const uint32_t *sub, int nr) {
@@ -150,7 +141,7 @@ static NnueKernel resolve(NnueKernel k) {
 
 const char *nnue_kernel_name(NnueKernel k) { return resolve(k) == NNUE_KERNEL_AVX2 ? "avx2" : "scalar"; }
 
-static const Kernel *kernel_of(NnueKernel k) {
+const NnueKernelOps *nnue_kernel_ops(NnueKernel k) {
 #ifdef NNUE_HAVE_AVX2
     if (resolve(k) == NNUE_KERNEL_AVX2) return &AVX2;
 #else
@@ -169,11 +160,14 @@ static Score to_score(int64_t out, bool squared) {
     return (Score)(q > lim ? lim : q < -lim ? -lim : q);
 }
 
-/* The output layer on the player to move's accumulator and the other's. */
-static Score output(const Kernel *k, const NnueNet *net, const int16_t *us, const int16_t *them) {
+/* The output layer of bucket (nnue_net_bucket) on the player to move's accumulator and the
+ * other's. */
+Score nnue_output(const Kernel *k, const NnueNet *net, int bucket, const int16_t *us, const int16_t *them) {
+    const int16_t *w2 = net->w2 + (size_t)bucket * 2 * (size_t)net->hidden;
+    int32_t b2 = net->b2[bucket];
     if (net->activation == NNUE_SCRELU)
-        return to_score((int64_t)k->output_sq(us, them, net->w2, net->hidden) + (int64_t)net->b2 * NNUE_QA, true);
-    return to_score(k->output(us, them, net->w2, net->b2, net->hidden), false);
+        return to_score((int64_t)k->output_sq(us, them, w2, net->hidden) + (int64_t)b2 * NNUE_QA, true);
+    return to_score(k->output(us, them, w2, b2, net->hidden), false);
 }
 
 static void refresh(const Kernel *k, const NnueNet *net, const uint32_t *f, int n, int16_t *acc) {
@@ -194,7 +188,7 @@ static int features_of(const GameOps *g, const GamePos *pos, int p, uint32_t *ou
 
 void nnue_refresh(const NnueNet *net, const GameOps *g, const GamePos *pos, int p, int16_t *acc, NnueKernel k) {
     uint32_t f[NNUE_MAX_ACTIVE];
-    refresh(kernel_of(k), net, f, features_of(g, pos, p, f), acc);
+    refresh(nnue_kernel_ops(k), net, f, features_of(g, pos, p, f), acc);
 }
 
 Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *pos, NnueKernel k) {
@@ -203,114 +197,6 @@ Score nnue_evaluate_fresh(const NnueNet *net, const GameOps *g, const GamePos *p
     nnue_refresh(net, g, pos, PLAYER_1, acc[0], k);
     nnue_refresh(net, g, pos, PLAYER_2, acc[1], k);
     int us = g->player_to_move(pos);
-    return output(kernel_of(k), net, acc[us], acc[us ^ 1]);
+    return nnue_output(nnue_kernel_ops(k), net, nnue_net_bucket(net, g, pos), acc[us], acc[us ^ 1]);
 }
 
-/* The cache remembers the last evaluated position's feature lists; marks[p][f] holds the
- * generation in which f was last seen active from view p, so that a diff costs one pass
- * over each list (features come in any order). */
-struct NnueCache {
-    alignas(32) int16_t acc[2][NNUE_HIDDEN_MAX];
-    const Kernel *kernel;
-    const NnueNet *net;
-    const GameOps *game;
-    uint32_t checksum;
-    bool valid;
-    uint32_t gen;
-    int n[2];
-    uint32_t feats[2][NNUE_MAX_ACTIVE];
-    uint32_t *marks[2];
-    int marks_size;
-    uint64_t refreshes, updates;
-};
-
-NnueCache *nnue_cache_new(NnueKernel k) {
-    NnueCache *c = calloc(1, sizeof *c);
-    if (!c) return NULL;
-    c->kernel = kernel_of(k);
-    return c;
-}
-
-void nnue_cache_free(NnueCache *c) {
-    if (!c) return;
-    free(c->marks[0]), free(c->marks[1]);
-    free(c);
-}
-
-void nnue_cache_reset(NnueCache *c) { c->valid = false; }
-
-const int16_t *nnue_cache_acc(const NnueCache *c, int p) { return c->acc[p]; }
-
-void nnue_cache_stats(const NnueCache *c, uint64_t *refreshes, uint64_t *updates) {
-    *refreshes = c->refreshes;
-    *updates = c->updates;
-}
-
-/* Makes the cache fit net and game; false without memory for the marks. */
-static bool prepare(NnueCache *c, const NnueNet *net, const GameOps *g) {
-    if (c->valid && c->net == net && c->game == g && c->checksum == net->checksum && c->gen < UINT32_MAX - 1)
-        return true;
-    c->valid = false;
-    if (c->marks_size < net->n_features) {
-        for (int p = 0; p < 2; p++) {
-            uint32_t *m = realloc(c->marks[p], (size_t)net->n_features * sizeof *m);
-            if (!m) return false;
-            c->marks[p] = m;
-        }
-        c->marks_size = net->n_features;
-    }
-    memset(c->marks[0], 0, (size_t)c->marks_size * sizeof *c->marks[0]);
-    memset(c->marks[1], 0, (size_t)c->marks_size * sizeof *c->marks[1]);
-    c->gen = 1;
-    c->net = net, c->game = g, c->checksum = net->checksum;
-    return true;
-}
-
-static void update(NnueCache *c, const NnueNet *net, int p, const uint32_t *f, int n) {
-    uint32_t *mark = c->marks[p], old = c->gen, now = c->gen + 1;
-    int16_t *acc = c->acc[p];
-    if (!c->valid) {
-        refresh(c->kernel, net, f, n, acc);
-        for (int i = 0; i < n; i++) mark[f[i]] = now;
-        c->refreshes++;
-    } else {
-        uint32_t added[NNUE_MAX_ACTIVE], removed[NNUE_MAX_ACTIVE];
-        int na = 0, nr = 0;
-        /* Branch-free: whether a feature is new is a coin toss to the predictor. */
-        for (int i = 0; i < n; i++) {
-            added[na] = f[i];
-            na += mark[f[i]] != old;
-            mark[f[i]] = now;
-        }
-        for (int i = 0; i < c->n[p]; i++) {
-            removed[nr] = c->feats[p][i];
-            nr += mark[c->feats[p][i]] != now;
-        }
-        if (na + nr >= n) {
-            refresh(c->kernel, net, f, n, acc);
-            c->refreshes++;
-        } else {
-            c->kernel->apply(acc, acc, net->w1, net->hidden, added, na, removed, nr);
-            c->updates++;
-        }
-    }
-    memcpy(c->feats[p], f, (size_t)n * sizeof *f);
-    c->n[p] = n;
-}
-
-Score nnue_evaluate(NnueCache *c, const NnueNet *net, const GameOps *g, const GamePos *pos) {
-    if (!prepare(c, net, g)) return nnue_evaluate_fresh(net, g, pos, NNUE_KERNEL_SCALAR);
-    uint32_t f[2][NNUE_MAX_ACTIVE];
-    if (g->features_both) {
-        uint32_t *const out[2] = {f[0], f[1]};
-        int n[2];
-        g->features_both(pos, out, n);
-        for (int p = 0; p < 2; p++) update(c, net, p, f[p], checked(g, f[p], n[p]));
-    } else {
-        for (int p = 0; p < 2; p++) update(c, net, p, f[p], features_of(g, pos, p, f[p]));
-    }
-    c->gen++;
-    c->valid = true;
-    int us = g->player_to_move(pos);
-    return output(c->kernel, net, c->acc[us], c->acc[us ^ 1]);
-}

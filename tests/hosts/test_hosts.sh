@@ -14,7 +14,7 @@ source tests/hosts/sshd.sh
 if [ "$(id -u)" != 0 ]; then echo "test_hosts: skipped (sshd for the test needs root)"; exit 77; fi
 simia_need_packages openssh-server openssh-client parallel rsync
 
-work=$(mktemp -d /tmp/simia-hosts-test.XXXXXX)
+work=$(mktemp -d -t simia-hosts-test.XXXXXX)
 bg=
 cleanup() {
     [ -z "$bg" ] || kill "$bg" 2>/dev/null || true

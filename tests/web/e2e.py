@@ -12,10 +12,11 @@ the off-board counts, whose turn, the result; that the highlighted targets are e
 engine's legal moves; that the move chooser lists exactly the moves that share a from and a
 to square; and that illegal clicks are refused. Then the robustness checks: a bad position
 string shows the engine's own error line and nothing else changes, undo, flip, load, copy,
-reload, a dropped connection ends its engine, the process cap, the option filter, Ctrl-C.
+reload, a dropped connection ends its engine, the process cap, the option filter (its refusals
+whole), a slow engine's page saying it is connecting, Ctrl-C.
 
 Usage: /usr/bin/python3 tests/web/e2e.py --engine build/web/simia [--out build/web/e2e]
-       [--games zoo,mad] [--max-plies N] [--seed S]
+       [--games zoo,mad] [--max-plies N] [--seed S] [--server-only]
 """
 import argparse
 import glob
@@ -175,24 +176,19 @@ def board_from_squares(squares):
 
 
 def board_from_diagram(d):
-    """Monkey Queen's board read from `d`'s drawing, for a finished game without a position string."""
-    header = next((l for l in d if re.match(r"^\s+a\s+b\s+c", l)), None)
-    if not header:
-        return None
-    if any(f not in header for f in "abcdefghijkl"):
-        return None
-    cols = [header.index(f) for f in "abcdefghijkl"]
+    """Monkey Queen's board read from `d`'s drawing, for a finished game without a position string:
+    each board row is its rank's number and one word a cell (".", "i", "C20"), files a to l."""
     rows = []
     for l in d:
-        if l == header or not re.match(r"^\s*\d+\s", l):
+        w = l.split()
+        if len(w) < 13 or not w[0].isdigit():
             continue
         row = []
-        for c in cols:
-            cell = l[c:c + 3].strip()
-            q = re.match(r"^([IC])\s*(\d+)$", cell)
+        for cell in w[1:13]:
+            q = re.match(r"^([IC])(\d+)$", cell)
             row.append("" if cell == "." else (f"{q.group(1)}[{q.group(2)}]" if q else cell))
         rows.append(row)
-    return board_text(rows)
+    return board_text(rows) if len(rows) == 12 else None
 
 
 def expected_slots(game, fen):
@@ -396,6 +392,27 @@ def pick_move(ref, rng, line, legal, kinds, drawn):
     return rng.choice(legal)
 
 
+def check_reason_words(game, m, engine_reason, result):
+    """The page's reason is the engine's words, each "player N" in them named as the page names
+    that player's side: one name per player, the winner's as in "<name> wins"."""
+    parts = re.split(r"\bplayer ([12])\b", engine_reason)
+    pattern, seen = "", set()
+    for k, part in enumerate(parts):
+        if k % 2 == 0:
+            pattern += re.escape(part)
+        else:
+            pattern += f"(?P=p{part})" if part in seen else f"(?P<p{part}>[A-Z][a-z]+)"
+            seen.add(part)
+    words = re.fullmatch(pattern, m.group(2))
+    if not check(words, f"{game}: the result line gives '{m.group(2)}', the engine's d says '{engine_reason}'"):
+        return
+    names = words.groupdict()
+    check(len(set(names.values())) == len(names), f"{game}: one name for both players in '{m.group(2)}'")
+    winner = {"p1win": "p1", "p2win": "p2"}.get(result)
+    if winner in names:
+        check(m.group(1) == f"{names[winner]} wins", f"{game}: '{m.group(1)}' but the reason names the winner {names[winner]}")
+
+
 def check_result_line(game, s, st, human):
     """The status line at the end: who won (by side name), why, and 'you won/lost' against Simia."""
     status = s["status"]
@@ -403,9 +420,9 @@ def check_result_line(game, s, st, human):
     if not check(m, f"{game}: the result line '{status}' does not say who won and why"):
         return
     check(not re.search(r"player [12]|p[12]\b", status), f"{game}: the result line '{status}' speaks of players by number")
-    why = re.match(r"^game over, [^:]+: (.+)$", st["status"])
-    if why:  # the engine's own reason (repetition, ...) is the page's
-        check(m.group(2) == why.group(1), f"{game}: the result line gives '{m.group(2)}', the engine's d says '{why.group(1)}'")
+    why = re.match(r"^game over, [^(]+ \((.+)\)$", st["status"])
+    if check(why, f"{game}: the engine's d gives no reason in '{st['status']}'"):
+        check_reason_words(game, m, why.group(1), st["result"])
     if st["result"] in ("p1win", "p2win"):
         mine = st["result"] == f"{human}win"
         check(m.group(3) == (" You won!" if mine else " You lost."), f"{game}: the result line '{status}' for the human {human} and result {st['result']}")
@@ -753,21 +770,7 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     d.switch_to.window(first)
     d.execute_script("window.capSockets.forEach((w) => w.close())")
     wait_for(lambda: len(engine_pids(engine) - mine) == 1, 10, "extra engines of the cap check did not end")
-    # The filter: an option naming a server file is refused with an error line, no file made.
-    target = os.path.join(tempfile.gettempdir(), f"simia-web-filter-{os.getpid()}.log")
-    for attempt in range(5):
-        r = d.execute_async_script("""
-          const [path, done] = [arguments[0], arguments[arguments.length - 1]];
-          const ws = new WebSocket(`ws://${location.host}/`); const got = [];
-          ws.onopen = () => { ws.send(`setoption name debug  LOG file value ${path}`); ws.send('setoption name BookFile value /etc/shadow'); ws.send('isready'); };
-          ws.onmessage = (e) => { got.push(e.data); if (e.data === 'readyok') { ws.close(); done(got); } };
-          ws.onerror = () => done(got.concat(['could not connect']));
-          setTimeout(() => done(got.concat(['timeout'])), 8000);""", target)
-        if r != ["could not connect"]:
-            break
-        time.sleep(1)
-    check(len([l for l in r if "refused-by-web-server" in l]) == 2 and r[-1] == "readyok" and not os.path.exists(target),
-          f"option filter: replies {r}, file made: {os.path.exists(target)}")
+    check_option_filter(d)
     # An option value the engine refuses (from the query string): its error line, a game anyway.
     spin = next((o for o in ref.options if o["type"] == "spin" and " min " in " " + o["rest"]
                  and (norm(o["name"]).startswith(norm(game)) or norm(o["name"]) in ("ivoryheight",))), None)
@@ -800,6 +803,59 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     wait_for(lambda: len(engine_pids(engine) - mine) == 0, 10, f"after closing the tab its engine still runs: {engine_pids(engine) - mine}")
     log("   robustness: bad input, undo, flip, load, copy, reload, process cap (and a page over it), option filter, "
         "refused option value, engine killed, page left, tab closed")
+
+
+# What the server's filter answers for an option naming a server file: one whole error line each.
+FILTER_REFUSALS = ["info string error: setoption: option '%s' is refused by the web server (it names a file on the server)" % n
+                   for n in ("Debug Log File", "BookFile")]
+
+
+def check_option_filter(d):
+    """The filter: an option naming a server file is refused with the error line, whole, before
+    the replies to what follows; no file is made."""
+    target = os.path.join(tempfile.gettempdir(), f"simia-web-filter-{os.getpid()}.log")
+    for attempt in range(5):
+        r = d.execute_async_script("""
+          const [path, done] = [arguments[0], arguments[arguments.length - 1]];
+          const ws = new WebSocket(`ws://${location.host}/`); const got = [];
+          ws.onopen = () => { ws.send(`setoption name debug  LOG file value ${path}`); ws.send('setoption name BookFile value /etc/shadow'); ws.send('isready'); };
+          ws.onmessage = (e) => { got.push(e.data); if (e.data === 'readyok') { ws.close(); done(got); } };
+          ws.onerror = () => done(got.concat(['could not connect']));
+          setTimeout(() => done(got.concat(['timeout'])), 8000);""", target)
+        if r != ["could not connect"]:
+            break
+        time.sleep(1)
+    check(r == FILTER_REFUSALS + ["readyok"] and not os.path.exists(target),
+          f"option filter: replies {r}, not {FILTER_REFUSALS + ['readyok']}; file made: {os.path.exists(target)}")
+
+
+def check_connecting(d, engine):
+    """While its engine starts (here one that takes 4 s), the page says it is connecting, not a
+    blank status; once the engine answers, the game's status replaces it."""
+    wrapper = os.path.join(tempfile.mkdtemp(prefix="simia-slow-engine-"), "slow-simia")
+    with open(wrapper, "w") as f:
+        f.write(f"#!/bin/sh\nsleep 4\nexec {engine} \"$@\"\n")
+    os.chmod(wrapper, 0o755)
+    port = free_port()
+    server = start_server(wrapper, port, 2)
+    try:
+        page = Page(d)
+        d.get(f"http://127.0.0.1:{port}/")
+        seen = []
+        for _ in range(20):
+            s = page.snap()
+            seen.append((s["state"], s["status"]))
+            time.sleep(0.1)
+        check(all(st == "connecting" and "Connecting to the engine" in text for st, text in seen),
+              f"while the engine starts the page shows {sorted(set(seen))}, not 'Connecting to the engine…'")
+        s = page.settle(timeout=60)
+        check("Connecting" not in s["status"] and s["status"], f"once the engine answered the status is '{s['status']}'")
+        log("   a slow engine's page says 'Connecting to the engine…' until it answers")
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        server.wait(timeout=10)
+        os.remove(wrapper)
+        os.rmdir(os.path.dirname(wrapper))
 
 
 def check_replay(d, page, ref, game, s):
@@ -850,6 +906,33 @@ def check_browser_killed(d, port, engine, ref, game):
             pass
     wait_for(lambda: len(engine_pids(engine) - mine) == 0, 15, f"after the browser was killed (mid-search) its engine still runs: {engine_pids(engine) - mine}")
     log("   a killed browser's engine ends")
+
+
+def check_levels(d, port, game):
+    """A level is a strength on the game's UCI_Elo scale: the page sets UCI_LimitStrength and
+    UCI_Elo before each of Simia's moves and sends a go the strength limit ends; a custom limit
+    turns the strength limit off."""
+    page = Page(d)
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&level=beginner")
+    page.click("#log-box summary")
+    wait_for(lambda: len(moves_of(page.snap())) >= 4 or page.snap()["state"] == "over", 60,
+             "level Beginner: Simia made no moves")
+    page.click("#pause")
+    text = d.execute_script("return document.getElementById('log').textContent || ''")
+    for want in ("> setoption name UCI_LimitStrength value true", "> setoption name UCI_Elo value 1000", "\n> go\n"):
+        check(want in text, f"level Beginner: the page did not send '{want.strip()}'")
+    check("nodes" not in "".join(l for l in text.splitlines() if l.startswith("> go")),
+          "level Beginner: a node limit of the page's own")
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&nodes=300")
+    page.click("#log-box summary")
+    wait_for(lambda: len(moves_of(page.snap())) >= 2 or page.snap()["state"] == "over", 60,
+             "a custom node limit: Simia made no moves")
+    page.click("#pause")
+    text = d.execute_script("return document.getElementById('log').textContent || ''")
+    check("> setoption name UCI_LimitStrength value false" in text and "> go nodes 300" in text,
+          "a custom limit: the strength limit not turned off, or not its go")
+    check_console(d, "levels")
+    log("   levels: Beginner sets UCI_Elo 1000 with UCI_LimitStrength, a custom limit turns it off")
 
 
 def _ppid(pid):
@@ -931,6 +1014,8 @@ def main():
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--no-progress", type=int, default=40, help="each game's NoProgressPlies, so that games end sooner")
     ap.add_argument("--seed", type=int, default=int(os.environ.get("SIMIA_SEED", "1")))
+    ap.add_argument("--server-only", action="store_true",
+                    help="no game played: only the page's start (connecting) and the server's option filter, and Ctrl-C")
     args = ap.parse_args()
     engine = os.path.abspath(args.engine)
     os.makedirs(args.out, exist_ok=True)
@@ -950,40 +1035,49 @@ def main():
               f"the server listens on {addrs}, not on localhost only")
         d = browser()
         page = Page(d)
-        check_drawing_tables(d, port, games)
-        rng = random.Random(args.seed)
-        for k, game in enumerate(games):
-            opts = []
-            ref.ask([f"setoption name Game value {game}"] if ref.option("Game") else [])
-            for o in ref.options:
-                if norm(o["name"]) == norm(game) + "noprogressplies":
-                    opts.append((o["name"], str(args.no_progress)))
-            opts += [(n, v) for n, v in EXTRA_OPTIONS.get(game, []) if ref.option(n)]
-            ref.ask([f"setoption name {n} value {v}" for n, v in opts] + ["uginewgame"])
-            human = "p2" if k % 2 == 0 else "p1"
-            limit = "depth=1" if k % 2 == 0 else "movetime=30"
-            q = "&".join([f"game={game}", "mode=human-vs-engine", limit, f"human={human}"] + [f"{n}={v}" for n, v in opts])
-            try:
-                play_one_game(d, page, ref, game, args, rng, f"http://127.0.0.1:{port}/?{q}", args.out, human)
-            except Exception as e:  # a hung or broken page fails this game; the others still run
-                fail(f"{game}: {type(e).__name__}: {e}")
-                traceback.print_exc()
+        if args.server_only:
+            d.get(f"http://127.0.0.1:{port}/")
+            page.settle()
+            check_option_filter(d)
+            check_connecting(d, engine)
+            games = []
+        else:
+            check_drawing_tables(d, port, games)
+            rng = random.Random(args.seed)
+            for k, game in enumerate(games):
+                opts = []
+                ref.ask([f"setoption name Game value {game}"] if ref.option("Game") else [])
+                for o in ref.options:
+                    if norm(o["name"]) == norm(game) + "noprogressplies":
+                        opts.append((o["name"], str(args.no_progress)))
+                opts += [(n, v) for n, v in EXTRA_OPTIONS.get(game, []) if ref.option(n)]
+                ref.ask([f"setoption name {n} value {v}" for n, v in opts] + ["uginewgame"])
+                human = "p2" if k % 2 == 0 else "p1"
+                limit = "depth=1" if k % 2 == 0 else "movetime=30"
+                q = "&".join([f"game={game}", "mode=human-vs-engine", limit, f"human={human}"] + [f"{n}={v}" for n, v in opts])
                 try:
-                    log("   page log: " + "\n   ".join(d.execute_script("return document.getElementById('log').textContent || ''").splitlines()[-20:]))
-                except Exception:
-                    pass
-        # The remaining checks use the first game at its default options: a fresh referee.
-        first = games[0]
-        ref.close()
-        ref = Engine(engine)
-        ref.ask([f"setoption name Game value {first}"] if ref.option("Game") else [])
-        ref.ask(["uginewgame"])
-        check_engine_vs_engine(d, port, ref, first, 60)
-        check_robustness(d, port, engine, ref, first, maxforks)
-        d.get(f"http://127.0.0.1:{port}/?game={first}&mode=human-vs-engine&movetime=300&human=p2")
-        time.sleep(1.0)
-        d.save_screenshot(os.path.join(args.out, "page.png"))
-        check_browser_killed(d, port, engine, ref, first)
+                    play_one_game(d, page, ref, game, args, rng, f"http://127.0.0.1:{port}/?{q}", args.out, human)
+                except Exception as e:  # a hung or broken page fails this game; the others still run
+                    fail(f"{game}: {type(e).__name__}: {e}")
+                    traceback.print_exc()
+                    try:
+                        log("   page log: " + "\n   ".join(d.execute_script("return document.getElementById('log').textContent || ''").splitlines()[-20:]))
+                    except Exception:
+                        pass
+            # The remaining checks use the first game at its default options: a fresh referee.
+            first = games[0]
+            ref.close()
+            ref = Engine(engine)
+            ref.ask([f"setoption name Game value {first}"] if ref.option("Game") else [])
+            ref.ask(["uginewgame"])
+            check_engine_vs_engine(d, port, ref, first, 60)
+            check_levels(d, port, first)
+            check_robustness(d, port, engine, ref, first, maxforks)
+            check_connecting(d, engine)
+            d.get(f"http://127.0.0.1:{port}/?game={first}&mode=human-vs-engine&movetime=300&human=p2")
+            time.sleep(1.0)
+            d.save_screenshot(os.path.join(args.out, "page.png"))
+            check_browser_killed(d, port, engine, ref, first)
     finally:
         if d:
             try:

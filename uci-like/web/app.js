@@ -145,13 +145,14 @@
   function optionsChanged() { notice('Options apply at the next new game.', 'info'); }
 
   // ---------------------------------------------------------------- levels and clocks
-  // Levels are node limits (the same strength on any machine, the search's nodes per move),
-  // then a time per move for full strength; calibrated in the README (each against the next).
+  // Levels are strengths on the game's UCI_Elo scale (UCI_LimitStrength: the engine turns the
+  // Elo into nodes per move, the same strength on any machine; each game's page has its scale),
+  // then a time per move for full strength; see the README.
   const LEVELS = [
-    { id: 'beginner', name: 'Beginner', go: 'nodes 100', text: '100 nodes a move: sees little beyond the next move.' },
-    { id: 'casual', name: 'Casual', go: 'nodes 1000', text: '1,000 nodes a move.' },
-    { id: 'club', name: 'Club', go: 'nodes 10000', text: '10,000 nodes a move (a fraction of a second).' },
-    { id: 'strong', name: 'Strong', go: 'nodes 100000', text: '100,000 nodes a move (about a second on a slow machine).' },
+    { id: 'beginner', name: 'Beginner', elo: 1000, text: 'UCI_Elo 1000: 100 nodes a move in every game; sees little beyond the next move.' },
+    { id: 'casual', name: 'Casual', elo: 1400, text: 'UCI_Elo 1400: about 1,000 nodes a move (the game\'s scale says how many).' },
+    { id: 'club', name: 'Club', elo: 1800, text: 'UCI_Elo 1800: about 10,000 nodes a move (a fraction of a second).' },
+    { id: 'strong', name: 'Strong', elo: 2200, text: 'UCI_Elo 2200: up to 100,000 nodes a move (about a second on a slow machine).' },
     { id: 'full', name: 'Full strength', go: 'movetime 3000', text: '3 seconds a move, or its share of the clock.' },
     { id: 'custom', name: 'Custom', go: null, text: 'A time, a depth or a node count per move, as you set it.' },
   ];
@@ -267,17 +268,11 @@
     return view;
   }
 
-  // Why the game ended: the engine's own words when its Status line gives them (repetition,
-  // an illegal move), else the game's table reads them from the position and the last move.
+  // Why the game ended: the engine's words, the end of its Status line (`game over, player
+  // 2 wins (Ivory's queen captured)`), with players named as the page names their sides.
   function reasonOf(v) {
-    const m = /^game over, [^:]+: (.+)$/.exec(v.status);
-    if (m) return m[1];
-    const t = table();
-    if (!t || !t.reason) return '';
-    try {
-      return t.reason({ fields: v.model ? v.model.fields : null, model: v.model, result: v.result,
-        lastMove: v.moves[v.moves.length - 1] || '', options: st.values, noFen: !v.fen }) || '';
-    } catch (e) { return ''; }
+    const m = /^game over, [^(]+ \((.+)\)$/.exec(v.status);
+    return m ? m[1].replace(/\bplayer ([12])\b/g, (_, n) => sideName(+n, v)) : '';
   }
 
   // Ask the engine everything the page shows about the current position.
@@ -318,21 +313,33 @@
     setState(seatOf(v.turn) === 'human' ? 'human' : 'paused');
   }
 
+  // The strength limit for the level: on at its Elo (within the range the engine announced),
+  // off for full strength and a custom limit.
+  function strengthCommands() {
+    const lv = levelOf(st.level), elo = findOption('UCI_Elo');
+    if (!findOption('UCI_LimitStrength') || !elo) return [];
+    if (!lv.elo) return ['setoption name UCI_LimitStrength value false'];
+    const v = Math.min(elo.max ?? lv.elo, Math.max(elo.min ?? lv.elo, lv.elo));
+    return ['setoption name UCI_LimitStrength value true', `setoption name UCI_Elo value ${v}`];
+  }
+
   function limitCommand() {
     const lv = levelOf(st.level);
     let go;
     if (lv.go) go = lv.go;
+    else if (lv.elo) go = ''; // the strength limit ends the search
     else {
       const n = Math.max(1, Math.floor(+st.limitValue || 1));
       go = `${st.limitKind === 'depth' ? 'depth' : st.limitKind === 'nodes' ? 'nodes' : 'movetime'} ${n}`;
     }
     if (st.clock) {
-      // With a clock the engine shares out its own time; a node or depth level still caps it.
+      // With a clock the engine shares out its own time; a level's strength or a node or depth
+      // limit still caps it.
       const c = st.clock;
       const clock = `p1time ${Math.max(1, Math.round(timeLeft('p1')))} p2time ${Math.max(1, Math.round(timeLeft('p2')))} p1inc ${c.inc} p2inc ${c.inc}`;
-      go = /^movetime/.test(go) ? clock : `${clock} ${go}`;
+      go = /^movetime/.test(go) || !go ? clock : `${clock} ${go}`;
     }
-    return `go ${go}`;
+    return go ? `go ${go}` : 'go';
   }
 
   async function engineMove() {
@@ -344,7 +351,7 @@
     setState('thinking');
     let reply;
     try {
-      reply = await st.session.request(() => (epoch === st.epoch ? [positionCommand(), limitCommand()] : null),
+      reply = await st.session.request(() => (epoch === st.epoch ? [positionCommand(), ...strengthCommands(), limitCommand()] : null),
         (l) => /^bestmove\b/.test(l), onSearchLine);
     } catch (e) {
       st.searching = false;
@@ -769,7 +776,11 @@
     $('moves').textContent = st.moves.join(' ');
     $('game-line').value = positionCommand();
     document.body.dataset.ply = String(st.moves.length);
-    if (!v) return;
+    if (!v) { // no game yet: say what the page waits for (an error says itself in the notice)
+      const state = document.body.dataset.state;
+      $('status').textContent = state === 'connecting' ? 'Connecting to the engine…' : state === 'busy' ? 'Starting a game…' : '';
+      return;
+    }
     $('position').textContent = v.fenText;
     $('turn').textContent = v.turn;
     $('result').textContent = st.ended ? st.ended.result : v.result;

@@ -370,14 +370,7 @@
   // A table's legend: [{ letter, height, name, text }] — each piece, what it is and does.
   function legendOf(game) { const t = tables[game]; return t && t.legend ? t.legend : []; }
 
-  // The no-progress limit a game is played with: its <Game>NoProgressPlies option as chosen.
-  function noProgressLimit(ctx) {
-    const o = ctx.options || {};
-    for (const k of Object.keys(o)) if (/noprogressplies$/i.test(k)) return +o[k];
-    return null;
-  }
-
   // What a game's board.js may use to draw.
-  const kit = { U, FILES, SIDE, esc, disc, stack, triangle, isUpper, ownerByCase, parseBoard, boardText, offTrays, sideDecider, checkSide, plural, noProgressLimit };
+  const kit = { U, FILES, SIDE, esc, disc, stack, triangle, isUpper, ownerByCase, parseBoard, boardText, offTrays, sideDecider, checkSide, plural };
   global.SimiaBoards = { tables, kit, parseBoard, boardText, splitMove, model, draw, sideOf, sideName, homeOf, pieceSvg, legendOf };
 })(window);

@@ -12,19 +12,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 port=8080 address=127.0.0.1 maxforks=8 engine=
 
-usage() { sed -n '5,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit "$1"; }
 while [ $# -gt 0 ]; do
     case "$1" in
     --port) port=${2:?}; shift 2 ;;
     --address) address=${2:?}; shift 2 ;;
     --maxforks) maxforks=${2:?}; shift 2 ;;
     --engine) engine=${2:?}; shift 2 ;;
-    -h|--help) usage ;;
-    *) echo "serve.sh: unknown argument '$1'" >&2; usage ;;
+    -h|--help) usage 0 ;;
+    *) echo "serve.sh: unknown argument '$1'" >&2; usage 2 ;;
     esac
 done
 [[ $port =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || { echo "serve.sh: bad port '$port'" >&2; exit 2; }
 [[ $maxforks =~ ^[0-9]+$ ]] && [ "$maxforks" -ge 1 ] || { echo "serve.sh: --maxforks must be 1 or more (websocketd reads 0 as unlimited)" >&2; exit 2; }
+
+# A given engine is checked before anything is installed or started: one line naming it, exit 2.
+source "$root/bench/need.sh"
+[ -z "$engine" ] || engine=$(need_exec serve.sh "the engine (--engine)" "$engine") || exit 2
 
 source "$root/tests/deps.sh"
 if [ -z "$engine" ]; then
@@ -36,22 +40,25 @@ if [ -z "$engine" ]; then
 else
     command -v websocketd >/dev/null || simia_need_packages websocketd
 fi
-engine=$(cd "$(dirname "$engine")" && pwd)/$(basename "$engine")
-[ -x "$engine" ] || { echo "serve.sh: $engine is not an executable" >&2; exit 1; }
 
 # Between the socket and the engine: a line filter that refuses the options naming server
-# files (Debug Log File appends to any path, BookFile opens one). A refused line becomes an
-# unknown command, so the engine itself answers it with its usual error line. The engine
-# matches option names ignoring case and spacing; so does the filter.
+# files (Debug Log File appends to any path, BookFile opens one). The filter answers a refused
+# line itself, whole, in the engine's form (one `info string error:` line, before anything the page
+# sends after it), and the engine never sees it. The engine matches option names ignoring case
+# and spacing; so does the filter.
 # When the engine ends by itself (a crash), the filter ends too, so that the page hears of it
 # at once instead of at its next command.
 filter='$| = 1;
 my $pid = open(my $engine, "|-", @ARGV) or die "cannot start @ARGV: $!\n";
 $SIG{CHLD} = sub { exit(waitpid($pid, 0) == $pid ? $? >> 8 : 1) };
 select($engine); $| = 1;
+my %name = (debuglogfile => "Debug Log File", bookfile => "BookFile");
 while (my $line = <STDIN>) {
     (my $key = lc $line) =~ s/[\s\x00]+//g;
-    $line = "refused-by-web-server:setoption-naming-a-file\n" if $key =~ /^setoptionname(debuglogfile|bookfile)/;
+    if ($key =~ /^setoptionname(debuglogfile|bookfile)/) {
+        print STDOUT "info string error: setoption: option \x27$name{$1}\x27 is refused by the web server (it names a file on the server)\n";
+        next;
+    }
     print $engine $line;
 }
 $SIG{CHLD} = "DEFAULT";

@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { SIDE, stack, ownerByCase, offTrays, sideDecider, checkSide, noProgressLimit, plural } = boards.kit;
+  const { SIDE, stack, ownerByCase, offTrays, sideDecider, checkSide, plural } = boards.kit;
   const tables = boards.tables;
 
   // Boom & Zoom: towers T/t of height 1-3; checkers borne off are counted per player.
@@ -13,18 +13,6 @@
       { letter: 'T', height: 3, name: 'tower', text: 'a stack of 1-3 checkers: zooms forward or sideways up to its height onto empty squares, booms (removes one checker of) an enemy tower within reach, bears checkers off past the far rank. Most checkers borne off wins.' },
       { letter: 't', height: 1, name: 'Black tower of 1', text: 'as White\'s, towards rank 1.' },
     ],
-    reason(c) {
-      const f = c.fields;
-      if (!f) return '';
-      const towers = [1, 2].map((pl) => c.model.rows.flat().filter((cell) => cell.pieces.some((p) => ownerByCase(p.letter) === pl)).length);
-      // Every end is scored by checkers borne off: say what ended it, then the count.
-      const a = +f.off1, b = +f.off2;
-      const score = a === b ? `both bore off ${a}` : `${a > b ? 'White' : 'Black'} bore off more, ${Math.max(a, b)} to ${Math.min(a, b)}`;
-      if (!towers[0] || !towers[1]) return `${!towers[0] && !towers[1] ? 'no tower left' : `${!towers[0] ? 'White' : 'Black'} has no tower left`}, and ${score}`;
-      const lim = noProgressLimit(c) ?? 100;
-      if (lim && +f.noprogress >= lim) return `no boom or bear-off for ${lim} plies, and ${score}`;
-      return score;
-    },
     fields: ['side', 'off1', 'off2', 'noprogress', 'ply'],
     size: [8, 8],
     home: 1,

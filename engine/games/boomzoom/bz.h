@@ -118,9 +118,11 @@ static inline Outcome bz_score_outcome(const BZPos *p) {
 /* Board and notation (bz_board.c). */
 Key bz_compute_key(const BZPos *p);
 void bz_startpos(GamePos *gp, const GameConfig *cfg);
+bool bz_mirror(GamePos *gp);
 bool bz_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void bz_print_pos(const GamePos *gp, char *out);
 void bz_display(const GamePos *gp, char *out, size_t size);
+void bz_end_reason(const GamePos *gp, char *out);
 Move bz_parse_move(const GamePos *gp, const char *text);
 void bz_print_move(const GamePos *gp, Move m, char *out);
 
@@ -145,5 +147,16 @@ enum { BZ_NNUE_FEATURES = 432 };
  * one checker or more, and a side has 24 on the board and off together (parse_pos checks it). */
 enum { BZ_NNUE_MAX_ACTIVE = 2 * BZ_CHECKERS };
 int bz_features(const GamePos *gp, int persp, uint32_t *out);
+/* In view v (the viewer's side 0, the other's 1, the board turned so that the viewer moves
+ * north): a tower of owner, h high, on sq is (side * 3 + h - 1) * 64 + sq; then for each side a
+ * thermometer of checkers borne off (feature k on while at least k + 1 are off). */
+enum { BZ_F_OFF = 2 * BZ_MAX_HEIGHT * B8_SQ };
+static inline uint32_t bz_feature_tower(int v, int owner, int sq, int h) {
+    return (uint32_t)(((owner ^ v) * BZ_MAX_HEIGHT + h - 1) * B8_SQ + (sq ^ (v == BZ_P1 ? 0 : 56)));
+}
+static inline uint32_t bz_feature_off(int v, int owner, int k) {
+    return (uint32_t)(BZ_F_OFF + (owner ^ v) * BZ_CHECKERS + k);
+}
+void KIT_HOT(bz_make_delta)(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
 
 #endif

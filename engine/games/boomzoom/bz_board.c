@@ -1,5 +1,5 @@
 /* bz_board.c — Boom & Zoom positions and notation: the start, the position string (parsed
- * strictly with a message naming the field, printed), move text and the board display. */
+ * strictly with a message naming the field, printed), move text, the display, why it ended. */
 #include <stdio.h>
 #include <string.h>
 
@@ -40,6 +40,22 @@ void bz_startpos(GamePos *gp, const GameConfig *cfg) {
     p->key = bz_compute_key(p);
 }
 
+/* The board mirrored left to right: zooms, booms and bear-off lines (forward, and the
+ * diagonals that reach the far rank) map one to one; nothing in the rules has a side. */
+bool bz_mirror(GamePos *gp) {
+    const BZPos *p = (const BZPos *)gp;
+    GamePos g;
+    BZPos *m = (BZPos *)&g;
+    memset(&g, 0, sizeof g);
+    for (int c = 0; c < 2; c++)
+        for (Bb b = p->occ[c]; b; b &= b - 1) put_tower(m, b8_mirror_sq(bb_lsb(b)), c, p->height[bb_lsb(b)]);
+    m->stm = p->stm, m->off[0] = p->off[0], m->off[1] = p->off[1];
+    m->limit = p->limit, m->noprogress = p->noprogress, m->ply = p->ply;
+    m->key = bz_compute_key(m);
+    memcpy(gp, &g, sizeof g);
+    return true;
+}
+
 /* ---- the position string: <board> <side> <off1> <off2> <noprogress> <ply> ---- */
 
 /* A field quoted in a message: at most 20 characters of it. */
@@ -51,8 +67,7 @@ bool bz_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char *f[6];
     int n = fields_split(text, buf, sizeof buf, f, 6);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 6) return kit_fail(err, "position string: more than 6 fields, expected 6 (%s)", NAMES);
-    if (n != 6) return kit_fail(err, "position string: %d field%s, expected 6 (%s)", n, n == 1 ? "" : "s", NAMES);
+    if (n != 6) return fields_count_fail(err, n, 6, NAMES);
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Tt", 2, BZ_MAX_HEIGHT, err)) return false;
     GamePos g;
@@ -161,4 +176,20 @@ void bz_print_move(const GamePos *gp, Move m, char *out) {
     }
     square_name(b8_file(mv_to(m)), b8_rank(mv_to(m)), b);
     snprintf(out, MOVE_STR_MAX, "%s%s", a, b);
+}
+
+/* Why a finished game ended (rules file, Game end and result): a player without towers,
+ * or the no-progress limit; then the checkers borne off, which score every end. */
+void bz_end_reason(const GamePos *gp, char *out) {
+    const BZPos *p = (const BZPos *)gp;
+    char end[64], score[48];
+    out[0] = '\0';
+    if (!p->occ[BZ_P1] && !p->occ[BZ_P2]) snprintf(end, sizeof end, "no tower left on the board");
+    else if (!p->occ[BZ_P1] || !p->occ[BZ_P2]) snprintf(end, sizeof end, "player %d has no tower left", p->occ[BZ_P1] ? 2 : 1);
+    else if (p->limit > 0 && p->noprogress >= p->limit) snprintf(end, sizeof end, "%d plies without a boom or bear-off", (int)p->noprogress);
+    else return;
+    int a = p->off[BZ_P1], b = p->off[BZ_P2];
+    if (a == b) snprintf(score, sizeof score, "both bore off %d", a);
+    else snprintf(score, sizeof score, "player %d bore off more, %d to %d", a > b ? 1 : 2, a > b ? a : b, a > b ? b : a);
+    snprintf(out, REASON_STR_MAX, "%s; %s", end, score);
 }

@@ -57,9 +57,22 @@ static int bz_progress_left(const GamePos *gp) {
 }
 
 
+/* The net's stage (its output buckets): the checkers left on the board, 48 at the start, six
+ * a bucket (booms and bear-offs take them; self-play spends most positions below 24). */
+enum { BZ_BUCKETS = 8 };
+static int bz_bucket(const GamePos *gp) {
+    const BZPos *p = (const BZPos *)gp;
+    int n = bb_popcount(p->occ[0] | p->occ[1]) + bb_popcount(p->tall2) + bb_popcount(p->tall3);
+    return n < 1 ? 0 : (n - 1) / 6 < BZ_BUCKETS ? (n - 1) / 6 : BZ_BUCKETS - 1;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (bz_hot). */
 GameOps BOOM_ZOOM = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true, .null_move = true, .draws = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true,
+             .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true, .draws = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1460, 1700, 2020}, .wdl_scale = 183, .wdl_draw = 246},
     .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,
     .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .init = bz_init,
     .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,
@@ -69,9 +82,12 @@ GameOps BOOM_ZOOM = {
     .player_to_move = bz_player_to_move, .ply = bz_ply, .make_null = bz_make_null,
     .unmake_null = bz_unmake_null, .terminal = bz_terminal,
     .no_moves_outcome = bz_no_moves_outcome, .repetition_outcome = bz_repetition_outcome,
+    .end_reason = bz_end_reason,
     .repeat_window = bz_repeat_window, .progress_left = bz_progress_left,
     .eval_trace = bz_eval_trace,
     .nnue_features = BZ_NNUE_FEATURES, .nnue_max_active = BZ_NNUE_MAX_ACTIVE, .nnue_feature_set = "boomzoom-1", .features = bz_features,
+    .mirror = bz_mirror,
+    .nnue_buckets = BZ_BUCKETS, .nnue_bucket = bz_bucket,
 };
 
 static KitDispatch bz_dispatch = {.ops = &BOOM_ZOOM, .hot = KIT_BUILDS(bz_hot), .tables = bz_init_tables};

@@ -1,5 +1,5 @@
 /* bz_make.c — Boom & Zoom's make and unmake (bitboards, heights, off counts, the no-progress
- * counter and the incremental Zobrist key, restored exactly), and the null move's pass. */
+ * counter, the incremental Zobrist key and the learned evaluation's changes), and the pass. */
 #include "bz.h"
 
 /* Sets or clears the height bits of square bit b for a tower of height h. */
@@ -8,7 +8,22 @@ static inline void heights_flip(BZPos *p, Bb b, int h) {
     if (h >= 3) p->tall3 ^= b;
 }
 
-void KIT_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
+/* The learned evaluation's changes (bz_features.c), when d is given: a tower of owner on sq
+ * from height a to b (0: none), and the checkers borne off from a to b (a thermometer). */
+static inline void tower(NnueDelta *d, int owner, int sq, int a, int b) {
+    if (!d) return;
+    for (int v = 0; v < 2; v++) {
+        if (a) nnue_delta_rem(d, v, bz_feature_tower(v, owner, sq, a));
+        if (b) nnue_delta_add(d, v, bz_feature_tower(v, owner, sq, b));
+    }
+}
+static inline void borne_off(NnueDelta *d, int owner, int a, int b) {
+    for (int k = a; d && k < b && k < BZ_CHECKERS; k++)
+        for (int v = 0; v < 2; v++) nnue_delta_add(d, v, bz_feature_off(v, owner, k));
+}
+
+/* make, and make_delta when d is given (inlined twice: the plain make pays nothing). */
+static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
     BZPos *p = (BZPos *)gp;
     BZUndo *u = (BZUndo *)gu;
     int c = p->stm, from = mv_from(m), to = mv_to(m), h = p->height[from];
@@ -22,6 +37,7 @@ void KIT_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
         int e = c ^ 1, v = p->height[to];
         Bb bt = bb_bit(to);
         k ^= bz_z_tower[e][v][to];
+        tower(d, e, to, v, v - 1);
         if (v == 1) p->occ[e] ^= bt;
         else k ^= bz_z_tower[e][v - 1][to];
         if (v == 2) p->tall2 ^= bt;
@@ -33,6 +49,8 @@ void KIT_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
         heights_flip(p, bf, h);
         p->height[from] = 0;
         k ^= bz_z_tower[c][h][from] ^ bz_z_off[c][p->off[c]] ^ bz_z_off[c][p->off[c] + h];
+        tower(d, c, from, h, 0);
+        borne_off(d, c, p->off[c], p->off[c] + h);
         p->off[c] = (uint8_t)(p->off[c] + h);
         p->noprogress = 0;
     } else {
@@ -42,12 +60,17 @@ void KIT_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) {
         p->height[to] = (uint8_t)h;
         p->height[from] = 0;
         k ^= bz_z_tower[c][h][from] ^ bz_z_tower[c][h][to];
+        tower(d, c, from, h, 0);
+        tower(d, c, to, 0, h);
         p->noprogress++;
     }
     p->stm = (uint8_t)(c ^ 1);
     p->ply++;
     p->key = k;
 }
+
+void KIT_HOT(bz_make)(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
+void KIT_HOT(bz_make_delta)(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
 
 void KIT_HOT(bz_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     BZPos *p = (BZPos *)gp;

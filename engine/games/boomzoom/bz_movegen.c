@@ -132,5 +132,5 @@ Move KIT_HOT(bz_winning_move)(const GamePos *gp) {
 /* The entries of the table this build sets (see common/hot.h). */
 const GameOps KIT_HOT(bz_hot) = {
     KIT_HOT_ENTRIES(bz),
-    .winning_move = KIT_HOT(bz_winning_move),
+    .winning_move = KIT_HOT(bz_winning_move), .make_delta = KIT_HOT(bz_make_delta),
 };

@@ -125,7 +125,8 @@ int b8_print_board(const B8Cell cells[B8_SQ], char *out) {
 size_t b8_display(const B8Cell cells[B8_SQ], char *out, size_t size) {
     size_t n = 0;
 #define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
-    PUT("\n    a  b  c  d  e  f  g  h\n");
+    /* Each letter over the cell's last character: one-character pieces and '.' stand there. */
+    PUT("\n     a  b  c  d  e  f  g  h\n");
     for (int rank = 7; rank >= 0; rank--) {
         PUT(" %d ", rank + 1);
         for (int file = 0; file < 8; file++) {
@@ -136,7 +137,7 @@ size_t b8_display(const B8Cell cells[B8_SQ], char *out, size_t size) {
         }
         PUT("  %d\n", rank + 1);
     }
-    PUT("    a  b  c  d  e  f  g  h\n");
+    PUT("     a  b  c  d  e  f  g  h\n");
 #undef PUT
     return n < size ? n : size ? size - 1 : 0;
 }

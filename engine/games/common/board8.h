@@ -42,6 +42,15 @@ static inline Bb b8_shift(Bb b, int dir) {
     }
 }
 
+/* The board mirrored left to right (files a-h reversed, ranks kept): a square, and every
+ * square of a set (each rank's byte bit-reversed). */
+static inline int b8_mirror_sq(int sq) { return sq ^ 7; }
+static inline Bb b8_mirror(Bb b) {
+    b = (b >> 1 & 0x5555555555555555ULL) | (b & 0x5555555555555555ULL) << 1;
+    b = (b >> 2 & 0x3333333333333333ULL) | (b & 0x3333333333333333ULL) << 2;
+    return (b >> 4 & 0x0F0F0F0F0F0F0F0FULL) | (b & 0x0F0F0F0F0F0F0F0FULL) << 4;
+}
+
 /* Read-only tables, made once by b8_init (any module may call it; it runs once). */
 extern Bb b8_ray[B8_SQ][DIR_NB];     /* the squares from sq in dir, sq excluded, to the edge */
 extern Bb b8_king[B8_SQ];            /* the (up to 8) neighbours */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fail.h"
+
 int fields_split(const char *text, char *buf, size_t size, char *fields[], int max) {
     size_t len = strlen(text);
     if (len + 1 > size) return -1;
@@ -21,6 +23,12 @@ int fields_split(const char *text, char *buf, size_t size, char *fields[], int m
         while (*s && *s != ' ' && *s != '\t') s++;
     }
     return n;
+}
+
+bool fields_count_fail(char *err, int n, int want, const char *names) {
+    if (n == 0) return kit_fail(err, "position string: empty, expected %d fields (%s)", want, names);
+    if (n > want) return kit_fail(err, "position string: more than %d fields, expected %d (%s)", want, want, names);
+    return kit_fail(err, "position string: %d field%s, expected %d (%s)", n, n == 1 ? "" : "s", want, names);
 }
 
 bool field_uint(const char *s, long min, long max, long *v) {

@@ -11,6 +11,12 @@
  * not fit buf. */
 int fields_split(const char *text, char *buf, size_t size, char *fields[], int max);
 
+/* The refusal of a position string of n fields (any n > want means more) where want are
+ * expected, names naming them: "position string: 1 field, expected 4 (board side swap ply)",
+ * "position string: empty, expected 4 fields (...)", "position string: more than 4 fields,
+ * expected 4 (...)". Writes it into err (ERR_STR_MAX bytes) and returns false. */
+bool fields_count_fail(char *err, int n, int want, const char *names);
+
 /* A whole field as a plain decimal in [min, max]: digits only, no sign, no leading zero. */
 bool field_uint(const char *s, long min, long max, long *v);
 

@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, SIDE, triangle, ownerByCase, offTrays, sideDecider, checkSide, noProgressLimit, plural } = boards.kit;
+  const { U, SIDE, triangle, ownerByCase, offTrays, sideDecider, checkSide, plural } = boards.kit;
   const tables = boards.tables;
 
   // Dragons Teeth: teeth T/t of strength 1-3 (drawn larger when stronger); strength exited.
@@ -14,16 +14,6 @@
       { letter: 'T', height: 2, name: 'tooth of strength 2', text: 'as strength 1, and stronger.' },
       { letter: 'T', height: 3, name: 'tooth of strength 3', text: 'the strongest.' },
     ],
-    reason(c) {
-      const f = c.fields;
-      if (!f) return '';
-      if (+f.off1 >= 6 || +f.off2 >= 6) return `${+f.off1 >= 6 ? 'White' : 'Black'} moved ${Math.max(+f.off1, +f.off2)} strength off`;
-      const strength = [1, 2].map((pl) => c.model.rows.flat().reduce((n, cell) => n + cell.pieces.filter((p) => ownerByCase(p.letter) === pl).reduce((a, p) => a + p.height, 0), 0));
-      if (+f.off1 + strength[0] < 6 && +f.off2 + strength[1] < 6) return 'neither side can reach 6 any more';
-      const lim = noProgressLimit(c) ?? 150;
-      if (lim && +f.noprogress >= lim) return `no elimination or exit for ${lim} plies`;
-      return '';
-    },
     fields: ['side', 'off1', 'off2', 'noprogress', 'ply'],
     size: [8, 8],
     home: 1,

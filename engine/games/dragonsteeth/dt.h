@@ -170,9 +170,11 @@ static inline Outcome dt_terminal_of(const DTPos *p) {
 
 /* Board and notation (dt_board.c). */
 void dt_startpos(GamePos *gp, const GameConfig *cfg);
+bool dt_mirror(GamePos *gp);
 bool dt_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void dt_print_pos(const GamePos *gp, char *out);
 void dt_display(const GamePos *gp, char *out, size_t size);
+void dt_end_reason(const GamePos *gp, char *out);
 Move dt_parse_move(const GamePos *gp, const char *text);
 void dt_print_move(const GamePos *gp, Move m, char *out);
 Key dt_compute_key(const DTPos *p);
@@ -197,5 +199,14 @@ enum { DT_NNUE_FEATURES = 400 };
  * strength moved off (at most DT_MAX_OFF a side). */
 enum { DT_NNUE_MAX_ACTIVE = 2 * (3 * DT_TEETH_PER_KIND + DT_MAX_OFF) };
 int dt_features(const GamePos *gp, int persp, uint32_t *out);
+/* In view v (the viewer's side 0, the other's 1, the board turned so that the viewer's side
+ * is at the bottom): a tooth of owner of strength s on sq is (side * 3 + s - 1) * 64 + sq; then
+ * for each side a thermometer of strength moved off (feature k on while at least k + 1 is off). */
+enum { DT_F_OFF = 2 * 3 * B8_SQ };
+static inline uint32_t dt_feature_tooth(int v, int owner, int sq, int s) {
+    return (uint32_t)(((owner ^ v) * 3 + s - 1) * B8_SQ + (sq ^ (v == PLAYER_1 ? 0 : 56)));
+}
+static inline uint32_t dt_feature_off(int v, int owner, int k) { return (uint32_t)(DT_F_OFF + (owner ^ v) * DT_MAX_OFF + k); }
+void KIT_HOT(dt_make_delta)(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
 
 #endif

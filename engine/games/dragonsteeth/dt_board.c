@@ -1,5 +1,5 @@
 /* dt_board.c — Dragons Teeth positions and notation: the two set-ups, the position string
- * (parsed strictly, each refusal naming its field; printed), move text and the display. */
+ * (parsed strictly, each refusal naming its field; printed), move text, display, why it ended. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -57,6 +57,25 @@ void dt_startpos(GamePos *gp, const GameConfig *cfg) {
     p->key = dt_compute_key(p);
 }
 
+/* The board mirrored left to right: moves, eliminations (the helpers next to the target),
+ * exits along the forward lines and the pass map one to one; no rule has a side. */
+bool dt_mirror(GamePos *gp) {
+    const DTPos *p = (const DTPos *)gp;
+    DTPos m;
+    memset(&m, 0, sizeof m);
+    m.limit = p->limit, m.dead_rule = p->dead_rule;
+    for (int c = 0; c < 2; c++)
+        for (Bb b = p->occ[c]; b;) {
+            int sq = bb_pop_lsb(&b);
+            put(&m, b8_mirror_sq(sq), c, p->str[sq]);
+        }
+    m.stm = p->stm, m.off[0] = p->off[0], m.off[1] = p->off[1], m.noprog = p->noprog, m.ply = p->ply;
+    m.key = dt_compute_key(&m);
+    memset(gp, 0, sizeof *gp);
+    memcpy(gp, &m, sizeof m);
+    return true;
+}
+
 /* ---- position string ----------------------------------------------------------------
  * <board> <side> <off1> <off2> <noprogress> <ply>: see the rules file and README.md. */
 
@@ -75,8 +94,7 @@ bool dt_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char *f[7];
     int n = fields_split(text, buf, sizeof buf, f, 6);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX);
-    if (n > 6) return kit_fail(err, "position string: more than 6 fields (board side off1 off2 noprogress ply)");
-    if (n < 6) return kit_fail(err, "position string: %d fields, expected 6 (board side off1 off2 noprogress ply)", n);
+    if (n != 6) return fields_count_fail(err, n, 6, "board side off1 off2 noprogress ply");
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Tt", 2, 3, err)) return false;
     DTPos p;
@@ -145,23 +163,21 @@ void dt_display(const GamePos *gp, char *out, size_t size) {
     if (p->limit) PUT("No progress: %d plies (the game is drawn at %d)\n", (int)p->noprog, (int)p->limit);
     else PUT("No progress: %d plies (NoProgressPlies off)\n", (int)p->noprog);
     PUT("Ply:      %d\n", (int)p->ply);
-    int me = p->stm;
-    switch (dt_terminal_of(p)) {
-    case OUTCOME_WIN:
-    case OUTCOME_LOSS: {
-        int w = p->off[me] >= DT_WIN_OFF ? me : me ^ 1;
-        PUT("Ended:    player %d moved %d off (%d or more wins)\n", w + 1, p->off[w], DT_WIN_OFF);
-        break;
-    }
-    case OUTCOME_DRAW:
-        if (p->dead_rule && p->off[0] + p->material[0] < DT_WIN_OFF && p->off[1] + p->material[1] < DT_WIN_OFF)
-            PUT("Ended:    dead position, neither player can reach %d off (a draw)\n", DT_WIN_OFF);
-        else PUT("Ended:    %d plies without an elimination or exit (a draw)\n", (int)p->noprog);
-        break;
-    default:
-        break;
-    }
 #undef PUT
+}
+
+/* Why a finished game ended (rules file, Game end and result, in its order): 6 or more
+ * off, the dead position, the no-progress limit. A player without moves passes. */
+void dt_end_reason(const GamePos *gp, char *out) {
+    const DTPos *p = (const DTPos *)gp;
+    out[0] = '\0';
+    if (dt_terminal_of(p) == OUTCOME_ONGOING) return;
+    int w = p->off[p->stm] >= DT_WIN_OFF ? p->stm : p->stm ^ 1; /* as dt_terminal_of */
+    if (p->off[w] >= DT_WIN_OFF)
+        snprintf(out, REASON_STR_MAX, "player %d moved %d strength off, %d or more wins", w + 1, p->off[w], DT_WIN_OFF);
+    else if (p->dead_rule && p->off[0] + p->material[0] < DT_WIN_OFF && p->off[1] + p->material[1] < DT_WIN_OFF)
+        snprintf(out, REASON_STR_MAX, "dead position: neither player can reach %d off", DT_WIN_OFF);
+    else snprintf(out, REASON_STR_MAX, "%d plies without an elimination or exit", (int)p->noprog);
 }
 
 /* ---- move text ---------------------------------------------------------------------- */

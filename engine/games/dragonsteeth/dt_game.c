@@ -62,9 +62,23 @@ static int dt_progress_left(const GamePos *gp) {
     return p->noprog >= p->limit ? 0 : p->limit - p->noprog;
 }
 
+/* The net's stage (its output buckets): the strength left on the board (96 at the start),
+ * eight a bucket from 24 up (self-play keeps most positions between 35 and 75). */
+enum { DT_BUCKETS = 8 };
+static int dt_bucket(const GamePos *gp) {
+    const DTPos *p = (const DTPos *)gp;
+    int b = (p->material[0] + p->material[1] - 24) / 8;
+    return b < 0 ? 0 : b < DT_BUCKETS ? b : DT_BUCKETS - 1;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (dt_hot). */
 GameOps DRAGONS_TEETH = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .see = true, .null_move = true, .draws = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
+             .winning_move = true, .see = true, .null_move = true, .nnue_delta = true, .end_reason = true,
+             .mirror = true, .draws = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1460, 1780, 2170}, .wdl_scale = 215, .wdl_draw = 0},
     .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,
     .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .init = dt_init,
     .startpos = dt_startpos, .parse_pos = dt_parse_pos, .print_pos = dt_print_pos,
@@ -73,9 +87,12 @@ GameOps DRAGONS_TEETH = {
     .history_index = dt_history_index, .key = dt_key, .player_to_move = dt_player_to_move,
     .ply = dt_ply, .make_null = dt_make_null, .unmake_null = dt_unmake_null,
     .terminal = dt_terminal, .no_moves_outcome = dt_no_moves_outcome,
+    .end_reason = dt_end_reason,
     .repetition_outcome = dt_repetition_outcome, .repeat_window = dt_repeat_window,
     .progress_left = dt_progress_left, .eval_trace = dt_eval_trace,
     .nnue_features = DT_NNUE_FEATURES, .nnue_max_active = DT_NNUE_MAX_ACTIVE, .nnue_feature_set = "dragonsteeth-1", .features = dt_features,
+    .mirror = dt_mirror,
+    .nnue_buckets = DT_BUCKETS, .nnue_bucket = dt_bucket,
 };
 
 static KitDispatch dt_dispatch = {.ops = &DRAGONS_TEETH, .hot = KIT_BUILDS(dt_hot), .tables = dt_init_tables};

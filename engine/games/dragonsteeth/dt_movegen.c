@@ -132,4 +132,5 @@ Move KIT_HOT(dt_winning_move)(const GamePos *gp) {
 const GameOps KIT_HOT(dt_hot) = {
     KIT_HOT_ENTRIES(dt),
     .in_check = KIT_HOT(dt_in_check), .winning_move = KIT_HOT(dt_winning_move), .see_ge = KIT_HOT(dt_see_ge),
+    .make_delta = KIT_HOT(dt_make_delta),
 };

@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, disc, ownerByCase, sideDecider, checkSide, noProgressLimit, plural } = boards.kit;
+  const { U, disc, ownerByCase, sideDecider, checkSide, plural } = boards.kit;
   const tables = boards.tables;
 
   // Embed: drones D/d and bosses B/b; player 1 is Red, player 2 Black.
@@ -15,29 +15,6 @@
       { letter: 'b', name: 'Black boss', text: 'as Red\'s, towards rank 1.' },
       { letter: 'd', name: 'Black drone', text: 'as Red\'s.' },
     ],
-    reason(c) {
-      const f = c.fields;
-      if (!f) return '';
-      const rows = c.model.rows, H = rows.length;
-      let why = '';
-      rows.forEach((row, r) => row.forEach((cell, x) => {
-        const p = cell.pieces[0];
-        if (!p || p.letter.toLowerCase() !== 'b') return;
-        const pl = ownerByCase(p.letter), name = pl === 1 ? 'Red' : 'Black', rank = H - r;
-        if (rank === (pl === 1 ? 8 : 1)) { why = why || `${name}'s boss reached the far rank`; return; }
-        let all = true;
-        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-          if (!dx && !dy) continue;
-          const q = rows[r + dy] && rows[r + dy][x + dx];
-          if (q && !(q.pieces[0] && ownerByCase(q.pieces[0].letter) !== pl)) all = false;
-        }
-        if (all) why = why || `${name}'s boss is embedded`;
-      }));
-      if (why) return why;
-      const lim = noProgressLimit(c) ?? 150;
-      if (lim && +f.noprogress >= lim) return `no capture for ${lim} plies`;
-      return '';
-    },
     fields: ['side', 'noprogress', 'ply'],
     size: [8, 8],
     home: 1,

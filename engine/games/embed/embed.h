@@ -101,6 +101,7 @@ static inline Bb em_fill(Bb gen, Bb empty, int dir) {
 /* Board and notation (embed_board.c). */
 Key em_compute_key(const EmPos *p);
 void em_startpos(GamePos *gp, const GameConfig *cfg);
+bool em_mirror(GamePos *gp);
 bool em_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void em_print_pos(const GamePos *gp, char *out);
 void em_display(const GamePos *gp, char *out, size_t size);
@@ -112,6 +113,7 @@ void em_unmake_null(GamePos *gp, const GameUndo *u);
 /* How the game stands (embed_end.c): the rules file's end rules 1-5 in their order. */
 Outcome em_terminal(const GamePos *gp);
 Outcome em_no_moves_outcome(const GamePos *gp);
+void em_end_reason(const GamePos *gp, char *out);
 static inline bool em_embedded(const EmPos *p, int side) {
     return !(b8_king[p->boss[side]] & ~em_pieces(p, side ^ 1));
 }
@@ -140,10 +142,14 @@ enum { EM_DRONE_VALUE = 100 };
 enum { EM_OPT_NOPROGRESS, EM_OPT_SETUP, EM_OPT_NB };
 enum { EM_SETUP_STANDARD, EM_SETUP_HOMEROWS };
 
-/* Empty squares from which a queen's slide reaches an empty square of row. */
-static inline Bb em_sees_row(Bb row, Bb empty) {
-    Bb targets = row & empty, from = 0;
-    for (int d = 0; d < DIR_NB; d++) from |= em_fill(targets, empty, d);
+/* Empty squares from which a queen's slide reaches an empty square of side's goal row:
+ * slides back from that row's empty squares, in the five directions that stay on the board
+ * (the other three leave it at once and find nothing). */
+static inline Bb em_sees_goal(int side, Bb empty) {
+    static const uint8_t INTO_BOARD[2][5] = {{DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W},
+                                             {DIR_N, DIR_NE, DIR_E, DIR_W, DIR_NW}};
+    Bb targets = em_goal_row(side) & empty, from = 0;
+    for (int i = 0; i < 5; i++) from |= em_fill(targets, empty, INTO_BOARD[side][i]);
     return from & empty;
 }
 
@@ -160,7 +166,7 @@ static inline EmBoss em_boss(const EmPos *p, int side, Bb occ) {
     o.ring_enemy = bb_popcount(ring & em_pieces(p, side ^ 1));
     o.ring_free = bb_popcount(ring) - o.ring_enemy;
     o.reach = bb_popcount(reach);
-    o.run2 = bb_popcount(reach & em_sees_row(em_goal_row(side), empty));
+    o.run2 = bb_popcount(reach & em_sees_goal(side, empty));
     return o;
 }
 
@@ -171,5 +177,16 @@ enum { EM_NNUE_FEATURES = 404 };
 enum { EM_NNUE_MAX_ACTIVE = 2 * (EM_DRONES_MAX + 1 + 4) };
 int KIT_HOT(em_features)(const GamePos *gp, int persp, uint32_t *out);
 void KIT_HOT(em_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
+/* In view v, the board turned half a turn for player 2 so that every view aims north: a
+ * drone of owner on sq, the viewer's (side 0) then the other's, then the bosses likewise.
+ * make_delta tracks these; the bosses' counts (embed_features.c) are position features. */
+static inline uint32_t em_feature_drone(int v, int owner, int sq) {
+    return (uint32_t)((owner ^ v) * B8_SQ + (sq ^ (v == EM_P1 ? 0 : 63)));
+}
+static inline uint32_t em_feature_boss(int v, int owner, int sq) {
+    return (uint32_t)((2 + (owner ^ v)) * B8_SQ + (sq ^ (v == EM_P1 ? 0 : 63)));
+}
+void KIT_HOT(em_make_delta)(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
+void KIT_HOT(em_features_dynamic)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 
 #endif

@@ -34,6 +34,21 @@ void em_startpos(GamePos *gp, const GameConfig *cfg) {
     (void)ok; /* the strings above are valid (tested) */
 }
 
+/* The board mirrored left to right: queen lines, captures, embedding (a boss's
+ * neighbours) and the goal rows map one to one; no rule has a side. */
+bool em_mirror(GamePos *gp) {
+    const EmPos *p = (const EmPos *)gp;
+    GamePos g;
+    EmPos *m = (EmPos *)&g;
+    memset(&g, 0, sizeof g);
+    for (int s = 0; s < 2; s++)
+        m->drones[s] = b8_mirror(p->drones[s]), m->boss[s] = (uint8_t)b8_mirror_sq(p->boss[s]);
+    m->stm = p->stm, m->limit = p->limit, m->noprogress = p->noprogress, m->ply = p->ply;
+    m->key = em_compute_key(m);
+    memcpy(gp, &g, sizeof g);
+    return true;
+}
+
 /* The start of a field as it may be quoted in a message: at most 20 characters, anything
  * unprintable shown as '?'. */
 static const char *quoted(const char *s, char out[24]) {
@@ -82,9 +97,7 @@ bool em_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     char buf[POS_STR_MAX], *f[4], q[24];
     int n = fields_split(text, buf, sizeof buf, f, 4);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n != 4)
-        return kit_fail(err, "position string: %s%d fields, expected 4 (board side noprogress ply)",
-                    n > 4 ? "more than " : "", n > 4 ? 4 : n);
+    if (n != 4) return fields_count_fail(err, n, 4, "board side noprogress ply");
     EmPos p;
     memset(&p, 0, sizeof p); /* every byte defined: positions are compared bytewise */
     if (!parse_board(&p, f[0], err)) return false;

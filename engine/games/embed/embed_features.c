@@ -17,13 +17,11 @@ enum {
 };
 _Static_assert(EM_F_BOSS + 2 * EM_F_PER_BOSS == EM_NNUE_FEATURES, "Embed features");
 
-static int view(const EmPos *p, int persp, const EmBoss boss[2], uint32_t *out) {
-    int n = 0, flip = persp == EM_P1 ? 0 : 63;
+/* The bosses' counts in view persp (position features: they depend on whole lines). */
+static int counts(int persp, const EmBoss boss[2], uint32_t *out) {
+    int n = 0;
     for (int side = 0; side < 2; side++) {
-        int owner = persp ^ side;
-        for (Bb b = p->drones[owner]; b; b &= b - 1) out[n++] = (uint32_t)(side * B8_SQ + (__builtin_ctzll(b) ^ flip));
-        out[n++] = (uint32_t)((2 + side) * B8_SQ + (p->boss[owner] ^ flip));
-        const EmBoss *o = &boss[owner];
+        const EmBoss *o = &boss[persp ^ side];
         uint32_t base = (uint32_t)(EM_F_BOSS + side * EM_F_PER_BOSS);
         out[n++] = base + (uint32_t)o->ring_enemy;
         out[n++] = base + EM_F_RING + (uint32_t)o->ring_free;
@@ -33,18 +31,42 @@ static int view(const EmPos *p, int persp, const EmBoss boss[2], uint32_t *out) 
     return n;
 }
 
+static int view(const EmPos *p, int persp, const EmBoss boss[2], uint32_t *out) {
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        int owner = persp ^ side;
+        for (Bb b = p->drones[owner]; b; b &= b - 1) out[n++] = em_feature_drone(persp, owner, __builtin_ctzll(b));
+        out[n++] = em_feature_boss(persp, owner, p->boss[owner]);
+    }
+    return n + counts(persp, boss, out + n);
+}
+
+static inline void bosses(const EmPos *p, EmBoss boss[2]) {
+    Bb occ = em_occ(p);
+    boss[EM_P1] = em_boss(p, EM_P1, occ);
+    boss[EM_P2] = em_boss(p, EM_P2, occ);
+}
+
 int KIT_HOT(em_features)(const GamePos *gp, int persp, uint32_t *out) {
     const EmPos *p = (const EmPos *)gp;
-    Bb occ = em_occ(p);
-    EmBoss boss[2] = {em_boss(p, EM_P1, occ), em_boss(p, EM_P2, occ)};
+    EmBoss boss[2];
+    bosses(p, boss);
     return view(p, persp, boss, out);
 }
 
 /* Both views from one count of the bosses' lines. */
 void KIT_HOT(em_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]) {
     const EmPos *p = (const EmPos *)gp;
-    Bb occ = em_occ(p);
-    EmBoss boss[2] = {em_boss(p, EM_P1, occ), em_boss(p, EM_P2, occ)};
+    EmBoss boss[2];
+    bosses(p, boss);
     n[0] = view(p, EM_P1, boss, out[0]);
     n[1] = view(p, EM_P2, boss, out[1]);
+}
+
+void KIT_HOT(em_features_dynamic)(const GamePos *gp, uint32_t *const out[2], int n[2]) {
+    const EmPos *p = (const EmPos *)gp;
+    EmBoss boss[2];
+    bosses(p, boss);
+    n[0] = counts(EM_P1, boss, out[0]);
+    n[1] = counts(EM_P2, boss, out[1]);
 }

@@ -51,6 +51,15 @@ static int em_progress_left(const GamePos *gp) {
     return p->noprogress < p->limit ? p->limit - p->noprogress : 0;
 }
 
+/* The net's stage (its output buckets): the drones left (46 at the start), four a bucket from
+ * 12 up (self-play keeps most positions between 16 and 40). */
+enum { EM_BUCKETS = 8 };
+static int em_bucket(const GamePos *gp) {
+    const EmPos *p = (const EmPos *)gp;
+    int b = (bb_popcount(p->drones[0] | p->drones[1]) - 12) / 4;
+    return b < 0 ? 0 : b < EM_BUCKETS ? b : EM_BUCKETS - 1;
+}
+
 /* qs_evasions_only: the static exchange is never worth trying, so the quiescence search
  * stands pat and only answers an immediate win threat (in_check) in its
  * first plies. Only drones take and only drones are taken, and on a crowded board both
@@ -61,7 +70,12 @@ static int em_progress_left(const GamePos *gp) {
  * 20,000 nodes a move, +85.0 [+37.0, +136.5] at 50,000. */
 /* The table the core plays with; kit_init sets its hot entries (em_hot). */
 GameOps EMBED = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .qs_evasions_only = true, .draws = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
+             .winning_move = true, .null_move = true, .qs_evasions_only = true, .end_reason = true,
+             .mirror = true, .nnue_delta = true, .draws = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1460, 1850, 2170}, .wdl_scale = 328, .wdl_draw = 0},
     .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,
     .option_prefix = "Embed", .init = em_init, .startpos = em_startpos,
     .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,
@@ -71,10 +85,13 @@ GameOps EMBED = {
     .ply = em_ply, .make_null = em_make_null,
     .unmake_null = em_unmake_null, .terminal = em_terminal,
     .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome,
+    .end_reason = em_end_reason,
     .repeat_window = em_repeat_window, .progress_left = em_progress_left,
     .eval_trace = em_eval_trace,
     .nnue_features = EM_NNUE_FEATURES, .nnue_max_active = EM_NNUE_MAX_ACTIVE, .nnue_feature_set = "embed-2", .features = em_features,
     .features_both = em_features_both,
+    .mirror = em_mirror,
+    .nnue_buckets = EM_BUCKETS, .nnue_bucket = em_bucket,
 };
 
 static KitDispatch em_dispatch = {.ops = &EMBED, .hot = KIT_BUILDS(em_hot), .tables = em_init_tables};

@@ -116,4 +116,5 @@ const GameOps KIT_HOT(em_hot) = {
     KIT_HOT_ENTRIES(em),
     .in_check = KIT_HOT(em_in_check), .winning_move = KIT_HOT(em_winning_move),
     .features = KIT_HOT(em_features), .features_both = KIT_HOT(em_features_both),
+    .make_delta = KIT_HOT(em_make_delta), .features_dynamic = KIT_HOT(em_features_dynamic),
 };

@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { SIDE, stack, ownerByCase, sideDecider, checkSide, noProgressLimit, plural } = boards.kit;
+  const { SIDE, stack, ownerByCase, sideDecider, checkSide, plural } = boards.kit;
   const tables = boards.tables;
 
   // M.A.D.: stacks of 1-4 checkers C/c.
@@ -13,19 +13,6 @@
       { letter: 'C', height: 4, name: 'stack of 4', text: 'a stack of 1-4 checkers: moves some of its checkers as far as their number, or lunges straight ahead; attacks an enemy stack by moving into it (the bigger side survives). A checker on the far rank wins.' },
       { letter: 'c', height: 2, name: 'Black stack of 2', text: 'as White\'s, towards rank 1.' },
     ],
-    reason(c) {
-      const f = c.fields;
-      if (!f) return '';
-      const cells = c.model.rows.map((row, r) => row.map((cell) => ({ cell, rank: c.model.rows.length - r }))).flat();
-      const has = (pl) => cells.some((x) => x.cell.pieces.some((p) => ownerByCase(p.letter) === pl));
-      const home = (pl) => cells.some((x) => x.rank === (pl === 1 ? 8 : 1) && x.cell.pieces.some((p) => ownerByCase(p.letter) === pl));
-      if (home(1) || home(2)) return `${home(1) ? 'White' : 'Black'} reached the far rank`;
-      if (!has(1) && !has(2)) return 'no checker left on either side';
-      if (!has(1) || !has(2)) return `${!has(1) ? 'White' : 'Black'} has no checker left`;
-      const lim = noProgressLimit(c) ?? 150;
-      if (lim && +f.noprogress >= lim) return `no progress for ${lim} plies`;
-      return '';
-    },
     fields: ['side', 'noprogress', 'ply'],
     size: [8, 8],
     home: 1,

@@ -98,9 +98,11 @@ static inline Outcome mad_status(const MadPos *p) {
 /* Board and notation (mad_board.c). */
 Key mad_compute_key(const MadPos *p);
 void mad_startpos(GamePos *gp, const GameConfig *cfg);
+bool mad_mirror(GamePos *gp);
 bool mad_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mad_print_pos(const GamePos *gp, char *out);
 void mad_display(const GamePos *gp, char *out, size_t size);
+void mad_end_reason(const GamePos *gp, char *out);
 Move mad_parse_move(const GamePos *gp, const char *text);
 void mad_print_move(const GamePos *gp, Move m, char *out);
 
@@ -122,5 +124,11 @@ enum { MAD_NNUE_FEATURES = 512 };
 /* One stack per square at most. */
 enum { MAD_NNUE_MAX_ACTIVE = 64 };
 int mad_features(const GamePos *gp, int persp, uint32_t *out);
+/* A stack of owner, h high (1..MAD_MAX_HEIGHT), on sq, in view v: the viewer's (side 0) or the
+ * other's, the board turned so that the viewer aims north. */
+static inline uint32_t mad_feature(int v, int owner, int sq, int h) {
+    return (uint32_t)(((owner ^ v) * MAD_MAX_HEIGHT + h - 1) * B8_SQ + (sq ^ (v == PLAYER_1 ? 0 : 56)));
+}
+void KIT_HOT(mad_make_delta)(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
 
 #endif

@@ -1,5 +1,5 @@
 /* mad_board.c — M.A.D. positions and notation: the start, the position string (parsed
- * strictly, with the field and the reason of a refusal; printed), move text, the display. */
+ * strictly, naming the field and the reason of a refusal; printed), move text, display, why it ended. */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +26,21 @@ void mad_startpos(GamePos *gp, const GameConfig *cfg) {
     p->key = mad_compute_key(p);
 }
 
+/* The board mirrored left to right: simple moves, lunges along the eight lines and the
+ * goal rows map one to one; no rule has a side. */
+bool mad_mirror(GamePos *gp) {
+    const MadPos *p = (const MadPos *)gp;
+    GamePos g;
+    MadPos *m = (MadPos *)&g;
+    memset(&g, 0, sizeof g);
+    for (int sq = 0; sq < B8_SQ; sq++)
+        if (p->h[sq]) mad_set(m, b8_mirror_sq(sq), mad_owner(p, sq), p->h[sq]);
+    m->stm = p->stm, m->limit = p->limit, m->noprog = p->noprog, m->ply = p->ply;
+    m->key = mad_compute_key(m);
+    memcpy(gp, &g, sizeof g);
+    return true;
+}
+
 /* ---- position string: <board> <side> <noprogress> <ply> ---- */
 
 static bool parse_counter(const char *field, const char *name, int32_t *out, char *err) {
@@ -41,8 +56,7 @@ bool mad_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char *f[4];
     int n = fields_split(text, buf, sizeof buf, f, 4);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 4) return kit_fail(err, "position string: more than 4 fields (expected: board side noprogress ply)");
-    if (n != 4) return kit_fail(err, "position string: %d fields, expected 4 (board side noprogress ply)", n);
+    if (n != 4) return fields_count_fail(err, n, 4, "board side noprogress ply");
     B8Cell cells[B8_SQ];
     if (!b8_parse_board(f[0], cells, "Cc", 2, MAD_MAX_HEIGHT, err)) return false;
     GamePos tmp;
@@ -137,4 +151,19 @@ void mad_print_move(const GamePos *gp, Move m, char *out) {
     int from = mv_from(m), to = mv_to(m);
     int n = sprintf(out, "%c%d%c%d", 'a' + b8_file(from), b8_rank(from) + 1, 'a' + b8_file(to), b8_rank(to) + 1);
     if (!mv_lunge(m) && mv_count(m) < p->h[from]) sprintf(out + n, "x%d", mv_count(m));
+}
+
+/* Why a finished game ended: the rule of mad_status that holds, in words. */
+void mad_end_reason(const GamePos *gp, char *out) {
+    const MadPos *p = (const MadPos *)gp;
+    int s = p->stm, m = s ^ 1;
+    out[0] = '\0';
+    for (int w = m, k = 0; k < 2; w = s, k++)
+        if (p->atl[w][0] & mad_goal(w)) {
+            snprintf(out, REASON_STR_MAX, "player %d reached rank %d, its goal row", w + 1, w == PLAYER_1 ? 8 : 1);
+            return;
+        }
+    if (!p->atl[s][0] && !p->atl[m][0]) snprintf(out, REASON_STR_MAX, "neither player has a checker left");
+    else if (!p->atl[s][0] || !p->atl[m][0]) snprintf(out, REASON_STR_MAX, "player %d has no checker left", (p->atl[s][0] ? m : s) + 1);
+    else if (p->limit && p->noprog >= p->limit) snprintf(out, REASON_STR_MAX, "%d plies without combat", (int)p->noprog);
 }

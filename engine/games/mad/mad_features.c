@@ -8,11 +8,11 @@ _Static_assert(2 * MAD_MAX_HEIGHT * B8_SQ == MAD_NNUE_FEATURES, "M.A.D. features
 
 int mad_features(const GamePos *gp, int persp, uint32_t *out) {
     const MadPos *p = (const MadPos *)gp;
-    int n = 0, flip = persp == PLAYER_1 ? 0 : 56;
+    int n = 0;
     for (int side = 0; side < 2; side++)
         for (Bb b = p->atl[persp ^ side][0]; b; b &= b - 1) {
             int sq = __builtin_ctzll(b), h = p->h[sq] > MAD_MAX_HEIGHT ? MAD_MAX_HEIGHT : p->h[sq];
-            out[n++] = (uint32_t)((side * MAD_MAX_HEIGHT + h - 1) * B8_SQ + (sq ^ flip));
+            out[n++] = mad_feature(persp, persp ^ side, sq, h);
         }
     return n;
 }

@@ -94,9 +94,25 @@ void mad_unmake_null(GamePos *gp, const GameUndo *gu) {
     p->ply--;
 }
 
+/* The net's stage (its output buckets): the checkers lost to combat, four a bucket, the last
+ * bucket before the first combat (nearly half of self-play's positions). */
+enum { MAD_BUCKETS = 8 };
+static int mad_bucket(const GamePos *gp) {
+    const MadPos *p = (const MadPos *)gp;
+    int lost = 2 * MAD_MAX_CHECKERS;
+    for (int j = 0; j < MAD_MAX_HEIGHT; j++) lost -= bb_popcount(p->atl[0][j] | p->atl[1][j]);
+    int b = MAD_BUCKETS - 1 - (lost + 3) / 4;
+    return b < 0 ? 0 : b;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (mad_hot). */
 GameOps MAD_GAME = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .draws = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
+             .winning_move = true, .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true,
+             .draws = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1460, 1780, 2240}, .wdl_scale = 384, .wdl_draw = 20},
     .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,
     .option_prefix = "MAD", .init = mad_init, .startpos = mad_startpos,
     .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,
@@ -106,9 +122,12 @@ GameOps MAD_GAME = {
     .player_to_move = mad_player_to_move, .ply = mad_ply, .make_null = mad_make_null,
     .unmake_null = mad_unmake_null, .terminal = mad_terminal,
     .no_moves_outcome = mad_no_moves_outcome, .repetition_outcome = mad_repetition_outcome,
+    .end_reason = mad_end_reason,
     .repeat_window = mad_repeat_window, .progress_left = mad_progress_left,
     .eval_trace = mad_eval_trace,
     .nnue_features = MAD_NNUE_FEATURES, .nnue_max_active = MAD_NNUE_MAX_ACTIVE, .nnue_feature_set = "mad-1", .features = mad_features,
+    .mirror = mad_mirror,
+    .nnue_buckets = MAD_BUCKETS, .nnue_bucket = mad_bucket,
 };
 
 static KitDispatch mad_dispatch = {.ops = &MAD_GAME, .hot = KIT_BUILDS(mad_hot), .tables = mad_init_tables};

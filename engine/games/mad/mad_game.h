@@ -1,5 +1,5 @@
 /* mad_game.h — the M.A.D. game module as the core sees it: one table of operations
- * (rules: Ty Bomba, New Millennium Checkers, 2005, as ../shared/rules/mad.md plays them). */
+ * (rules: Ty Bomba, New Millennium Checkers, 2005, as the shared rules file mad.md plays them). */
 #ifndef SIMIA_MAD_GAME_H
 #define SIMIA_MAD_GAME_H
 

@@ -1,5 +1,5 @@
 /* mad_make.c — M.A.D.'s make and unmake (hot): simple moves with stacking and attrition,
- * lunges, the no-progress counter and the incremental key. */
+ * lunges, the no-progress counter, the incremental key and the learned evaluation's changes. */
 #include "mad.h"
 
 /* A stack of one player on sq goes from height a to height b: the "at least j + 1 high"
@@ -9,7 +9,22 @@ static inline void levels(Bb atl[MAD_MAX_HEIGHT], Bb bit, int a, int b) {
     for (int j = 0; j < MAD_MAX_HEIGHT; j++) atl[j] ^= bit & -(Bb)(j >= lo && j < hi);
 }
 
-void KIT_HOT(mad_make)(GamePos *gp, Move m, GameUndo *gu) {
+/* A stack of owner on sq goes from height a to b (0: none): the key's pieces and, when d is
+ * given, the features that name it in each view (mad_features.c: heights above the
+ * largest count as the largest). */
+static inline Key change(NnueDelta *d, int owner, int sq, int a, int b) {
+    if (d) {
+        int fa = a > MAD_MAX_HEIGHT ? MAD_MAX_HEIGHT : a, fb = b > MAD_MAX_HEIGHT ? MAD_MAX_HEIGHT : b;
+        for (int v = 0; fa != fb && v < 2; v++) {
+            if (fa) nnue_delta_rem(d, v, mad_feature(v, owner, sq, fa));
+            if (fb) nnue_delta_add(d, v, mad_feature(v, owner, sq, fb));
+        }
+    }
+    return mad_z[owner][sq][a] ^ mad_z[owner][sq][b];
+}
+
+/* make, and make_delta when d is given (inlined twice: the plain make pays nothing). */
+static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
     MadPos *p = (MadPos *)gp;
     MadUndo *u = (MadUndo *)gu;
     int from = mv_from(m), to = mv_to(m), k = mv_count(m), me = p->stm, them = me ^ 1;
@@ -20,38 +35,38 @@ void KIT_HOT(mad_make)(GamePos *gp, Move m, GameUndo *gu) {
     u->noprog = p->noprog;
     u->dst_h = (uint8_t)dst;
     u->dst_owner = (uint8_t)(p->atl[them][0] & tb ? them : me);
-    key ^= mad_z[me][from][n] ^ mad_z[me][from][n - k];
+    key ^= change(d, me, from, n, n - k);
     levels(p->atl[me], bb_bit(from), n, n - k);
     p->h[from] = (uint8_t)(n - k);
     if (mv_lunge(m)) {
-        int d = mad_dir[from][to];
+        int dir = mad_dir[from][to];
         for (int i = 1; i < k; i++) {
-            int sq = b8_step(from, d, i);
+            int sq = b8_step(from, dir, i);
             p->atl[me][0] |= bb_bit(sq);
             p->h[sq] = 1;
-            key ^= mad_z[me][sq][1];
+            key ^= change(d, me, sq, 0, 1);
         }
         if (dst) { /* one lunging checker and one enemy die */
             levels(p->atl[them], tb, dst, dst - 1);
-            key ^= mad_z[them][to][dst] ^ mad_z[them][to][dst - 1];
+            key ^= change(d, them, to, dst, dst - 1);
             p->h[to] = (uint8_t)(dst - 1);
         } else {
             p->atl[me][0] |= tb;
-            key ^= mad_z[me][to][1];
+            key ^= change(d, me, to, 0, 1);
             p->h[to] = 1;
         }
     } else if (!(p->atl[them][0] & tb)) { /* empty or friendly: they stack */
         levels(p->atl[me], tb, dst, dst + k);
-        key ^= mad_z[me][to][dst] ^ mad_z[me][to][dst + k];
+        key ^= change(d, me, to, dst, dst + k);
         p->h[to] = (uint8_t)(dst + k);
     } else if (k > dst) { /* attrition, the movers survive */
         levels(p->atl[them], tb, dst, 0);
         levels(p->atl[me], tb, 0, k - dst);
-        key ^= mad_z[them][to][dst] ^ mad_z[me][to][k - dst];
+        key ^= change(d, them, to, dst, 0) ^ change(d, me, to, 0, k - dst);
         p->h[to] = (uint8_t)(k - dst);
     } else { /* attrition, some defenders survive (or none of either) */
         levels(p->atl[them], tb, dst, dst - k);
-        key ^= mad_z[them][to][dst] ^ mad_z[them][to][dst - k];
+        key ^= change(d, them, to, dst, dst - k);
         p->h[to] = (uint8_t)(dst - k);
     }
     p->key = key;
@@ -59,6 +74,9 @@ void KIT_HOT(mad_make)(GamePos *gp, Move m, GameUndo *gu) {
     p->ply++;
     p->stm = (uint8_t)them;
 }
+
+void KIT_HOT(mad_make)(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
+void KIT_HOT(mad_make_delta)(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
 
 void KIT_HOT(mad_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     MadPos *p = (MadPos *)gp;

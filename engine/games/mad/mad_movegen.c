@@ -209,4 +209,5 @@ bool KIT_HOT(mad_in_check)(const GamePos *gp) {
 const GameOps KIT_HOT(mad_hot) = {
     KIT_HOT_ENTRIES(mad),
     .in_check = KIT_HOT(mad_in_check), .winning_move = KIT_HOT(mad_winning_move),
+    .make_delta = KIT_HOT(mad_make_delta),
 };

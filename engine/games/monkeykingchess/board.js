@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, FILES, esc, disc, triangle, ownerByCase, sideDecider, checkSide, plural, noProgressLimit } = boards.kit;
+  const { U, FILES, esc, disc, triangle, ownerByCase, sideDecider, checkSide, plural } = boards.kit;
   const tables = boards.tables;
 
   // Monkey King Chess: a 5x8 earth board, two 2-square clouds (q2 r2, q7 r7) written at the
@@ -96,21 +96,6 @@
     // A drop goes to the dropper's own half: Blue ranks 5-8, Red ranks 1-4.
     dropOwner(move) { const r = /@[a-e](\d)$/.exec(move); return r ? (+r[1] >= 5 ? 1 : 2) : 0; },
     pending(f) { return f.step === 'x' ? "Red's extra step: a Monkey King move paid with a Fists token, or end the turn" : ''; },
-    reason(c) {
-      if (c.lastMove && /^[a-e]8[a-e]9/.test(c.lastMove)) return 'the Pilgrim left the board';
-      const f = c.fields;
-      if (c.result === 'p1win') {
-        const onBoard = c.model && c.model.rows.some((row) => row.some((cell) => cell.pieces.some((p) => p.letter === 'k')));
-        const inHand = f && f.hands.includes('k');
-        return !onBoard && !inHand ? 'the Pilgrim was taken' : 'checkmate';
-      }
-      if (c.result === 'draw') {
-        const lim = noProgressLimit(c) ?? 150;
-        if (f && lim && +f.noprogress >= lim) return `no capture, drop or Fists for ${lim} plies`;
-        return 'no legal move';
-      }
-      return '';
-    },
     pieceName(p) { return `${ownerByCase(p.letter) === 1 ? 'Blue' : 'Red'} ${MKC_NAMES[p.letter] || p.letter}`; },
     decider: sideDecider,
     check(f) {

@@ -148,6 +148,7 @@ enum { MKC_OPT_RIVER, MKC_OPT_NOPROGRESS, MKC_OPT_NB };
 void mkc_config(MKCPos *p, const GameConfig *cfg); /* options into an empty position */
 Key mkc_compute_key(const MKCPos *p);
 void mkc_startpos(GamePos *gp, const GameConfig *cfg);
+bool mkc_mirror(GamePos *gp);
 bool mkc_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mkc_print_pos(const GamePos *gp, char *out);
 void mkc_display(const GamePos *gp, char *out, size_t size);
@@ -214,6 +215,9 @@ typedef struct {
     Bb immob; /* Blue pieces the Red Celestial holds */
 } MKCTerms;
 void mkc_terms(const MKCPos *p, MKCTerms *t);
+/* The counts alone (not material, hands, tokens, the Goblin King's value): what the learned
+ * evaluation's features read. mkc_terms is these and the values. */
+void mkc_counts(const MKCPos *p, MKCTerms *t);
 Score mkc_evaluate(const GamePos *gp);
 void mkc_eval_trace(const GamePos *gp, char *out, size_t size);
 
@@ -224,5 +228,11 @@ enum { MKC_NNUE_FEATURES = 2460 };
 enum { MKC_NNUE_MAX_ACTIVE = 64 + 64 + 24 + 14 };
 int mkc_features(const GamePos *gp, int persp, uint32_t *out);
 void mkc_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
+/* Tracked are the faces by square, hands, tokens, the extra step and the river option; the
+ * evaluation's counts are position features (features_dynamic). make_delta lists what
+ * decision m changed in the tracked ones, from p after it and what make saved in u. */
+void mkc_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]);
+void mkc_features_delta(const MKCPos *p, Move m, const MKCUndo *u, NnueDelta *d);
+void mkc_make_delta(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
 
 #endif

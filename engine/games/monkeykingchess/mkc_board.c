@@ -51,6 +51,31 @@ void mkc_startpos(GamePos *gp, const GameConfig *cfg) {
     p->key = mkc_compute_key(p);
 }
 
+/* The earth board mirrored left to right (files a-e reversed), the clouds kept: with five
+ * files a square keeps its light or dark colour, so flights, which follow colours, map one
+ * to one, as do every face's steps, slides and jumps (forward is along the files), the
+ * halves and the Pilgrim's exit. Both river options are symmetric themselves; rivers that
+ * were not would leave the position without a twin. Hands, tokens, the extra step, the
+ * side, the counters and the ply are kept. */
+static int mirror_sq(int sq) { return sq_file(sq) < 5 ? (sq & ~7) | (4 - sq_file(sq)) : sq; }
+
+bool mkc_mirror(GamePos *gp) {
+    const MKCPos *p = (const MKCPos *)gp;
+    for (int s = 0; s < 2; s++)
+        for (Bb b = p->river[s]; b; b &= b - 1)
+            if (!(p->river[s] & bb_bit(mirror_sq(bb_lsb(b))))) return false;
+    GamePos g;
+    MKCPos *m = (MKCPos *)&g;
+    memset(&g, 0, sizeof g);
+    *m = *p;
+    memset(m->bb, 0, sizeof m->bb), memset(m->occ, 0, sizeof m->occ), memset(m->board, 0, sizeof m->board);
+    for (int sq = 0; sq < 64; sq++)
+        if (p->board[sq]) mkc_put(m, mirror_sq(sq), p->board[sq]);
+    m->key = mkc_compute_key(m);
+    memcpy(gp, &g, sizeof g);
+    return true;
+}
+
 int mkc_square_name(int sq, char *out) {
     int f = sq_file(sq);
     out[0] = (char)(f < 5 ? 'a' + f : f == 6 ? 'q' : 'r');
@@ -157,9 +182,7 @@ bool mkc_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char *fld[8];
     int n = fields_split(text, buf, sizeof buf, fld, 7);
     if (n < 0) return kit_fail(err, "position string longer than %d characters", POS_STR_MAX - 1);
-    if (n != 7)
-        return kit_fail(err, "%d fields; expected 7: <board> <side> <hands> <tokens> <step> <noprogress> <ply>%s", n,
-                    n > 7 ? " (more than 7)" : "");
+    if (n != 7) return fields_count_fail(err, n, 7, "board side hands tokens step noprogress ply");
     MKCPos tmp;
     memset(&tmp, 0, sizeof tmp);
     MKCPos *p = &tmp;

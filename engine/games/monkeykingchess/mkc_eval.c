@@ -88,17 +88,7 @@ static Bb red_stuck(const MKCPos *p) {
     return ((p->bb[RP] | p->bb[RL]) & MKC_RANK8 & ~rivers) | mountains | p->bb[RK];
 }
 
-void mkc_terms(const MKCPos *p, MKCTerms *t) {
-    t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
-    for (int f = 1; f < F_NB; f++)
-        if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * bb_popcount(p->bb[f]);
-    for (int s = 0; s < 2; s++)
-        for (int d = 0; d < D_NB; d++)
-            if (d != D_KING) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
-    t->goblin_king = FACE_VALUE[BK] * bb_popcount(p->bb[BK]) + HAND_VALUE[D_KING] * p->hand[BLUE][D_KING];
-    /* Red's hand counts every disk but the Pilgrim, so it is 0 exactly when Red cannot drop */
-    if ((p->bb[BK] & MKC_RED_HALF) && t->hand[RED]) t->goblin_king -= GOBLIN_EXPOSED;
-    t->tokens = TOKEN_VALUE * p->tokens;
+void mkc_counts(const MKCPos *p, MKCTerms *t) {
     t->progress = t->freedom = t->chances = t->chances_now = t->chances_near = 0;
     Bb occ = mkc_occ(p), immob = mkc_immobilized(p, occ);
     t->immob = immob;
@@ -139,6 +129,20 @@ void mkc_terms(const MKCPos *p, MKCTerms *t) {
         t->freedom = PILGRIM_FREE * free;
         t->cage = 8 - free;
     }
+}
+
+void mkc_terms(const MKCPos *p, MKCTerms *t) {
+    t->material[BLUE] = t->material[RED] = t->hand[BLUE] = t->hand[RED] = 0;
+    for (int f = 1; f < F_NB; f++)
+        if (f != BK) t->material[MKC_FACE[f].side] += FACE_VALUE[f] * bb_popcount(p->bb[f]);
+    for (int s = 0; s < 2; s++)
+        for (int d = 0; d < D_NB; d++)
+            if (d != D_KING) t->hand[s] += HAND_VALUE[d] * p->hand[s][d];
+    t->goblin_king = FACE_VALUE[BK] * bb_popcount(p->bb[BK]) + HAND_VALUE[D_KING] * p->hand[BLUE][D_KING];
+    /* Red's hand counts every disk but the Pilgrim, so it is 0 exactly when Red cannot drop */
+    if ((p->bb[BK] & MKC_RED_HALF) && t->hand[RED]) t->goblin_king -= GOBLIN_EXPOSED;
+    t->tokens = TOKEN_VALUE * p->tokens;
+    mkc_counts(p, t);
 }
 
 static int red_minus_blue(const MKCTerms *t) {

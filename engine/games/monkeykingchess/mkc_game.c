@@ -1,8 +1,9 @@
 /* mkc_game.c — Monkey King Chess's entry in the game contract: its options, the end of the
- * game and its precedence, search hints and the table of operations. */
+ * game and its precedence (and why it ended), search hints and the table of operations. */
 #include "mkc_game.h"
 
 #include <limits.h>
+#include <stdio.h>
 
 #include "mkc.h"
 #include "../common/hot.h"
@@ -38,6 +39,25 @@ static Outcome mkc_terminal(const GamePos *gp) {
     if (p->limit > 0 && p->np >= p->limit)
         return mkc_count_ignoring_counter(p) == 0 ? mkc_no_moves_outcome(gp) : OUTCOME_DRAW;
     return OUTCOME_ONGOING;
+}
+
+/* Why a finished game ended, in the same precedence: the Pilgrim gone (its exit, or taken
+ * by a flip move), then no legal move (checkmate, else a draw), then the counter. */
+static void mkc_end_reason(const GamePos *gp, char *out) {
+    const MKCPos *p = (const MKCPos *)gp;
+    const char *text = "";
+    char limit[REASON_STR_MAX];
+    if (mkc_exited(p)) {
+        text = p->stm == BLUE ? "the Pilgrim escaped from rank 8" : "Blue took the Pilgrim";
+    } else if (mkc_count_ignoring_counter(p) == 0) {
+        text = mkc_no_moves_outcome(gp) == OUTCOME_LOSS ? "checkmate"
+               : p->stm == BLUE                         ? "Blue has no legal move"
+                                                        : "Red has no legal move and is not in check";
+    } else if (p->limit > 0 && p->np >= p->limit) {
+        snprintf(limit, sizeof limit, "%d plies without a capture, drop or Fists", (int)p->np);
+        text = limit;
+    }
+    snprintf(out, REASON_STR_MAX, "%s", text);
 }
 
 static Outcome mkc_repetition_outcome(const GamePos *gp) {
@@ -97,8 +117,24 @@ static int mkc_history_index(const GamePos *gp, Move m) {
     return ((mv_kind(m) == K_DROP) * F_NB + mv_face(m)) * 64 + mv_to(m);
 }
 
+/* The net's stage (its output buckets): the disks left, on the board and in hand (24 at the
+ * start, captures take them), three a bucket. */
+enum { MKC_BUCKETS = 8 };
+static int mkc_bucket(const GamePos *gp) {
+    const MKCPos *p = (const MKCPos *)gp;
+    int n = bb_popcount(p->occ[0] | p->occ[1]);
+    for (int d = 0; d < D_NB; d++) n += p->hand[0][d] + p->hand[1][d];
+    int b = (n - 3) / 3;
+    return b < 0 ? 0 : b < MKC_BUCKETS ? b : MKC_BUCKETS - 1;
+}
+
 GameOps MONKEY_KING_CHESS = {
-    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true, .draws = true},
+    .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
+             .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true,
+             .mirror = true, .nnue_delta = true, .draws = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1350, 1810, 2200}, .wdl_scale = 373, .wdl_draw = 616},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,
@@ -130,11 +166,14 @@ GameOps MONKEY_KING_CHESS = {
     .unmake_null = mkc_unmake_null,
     .terminal = mkc_terminal,
     .no_moves_outcome = mkc_no_moves_outcome,
+    .end_reason = mkc_end_reason,
     .repetition_outcome = mkc_repetition_outcome,
     .repeat_window = mkc_repeat_window,
     .progress_left = mkc_progress_left,
     .evaluate = mkc_evaluate,
     .eval_trace = mkc_eval_trace,
     .nnue_features = MKC_NNUE_FEATURES, .nnue_max_active = MKC_NNUE_MAX_ACTIVE, .nnue_feature_set = "mkc-3", .features = mkc_features,
-    .features_both = mkc_features_both,
+    .features_both = mkc_features_both, .make_delta = mkc_make_delta, .features_dynamic = mkc_features_dynamic,
+    .mirror = mkc_mirror,
+    .nnue_buckets = MKC_BUCKETS, .nnue_bucket = mkc_bucket,
 };

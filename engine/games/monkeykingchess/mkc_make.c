@@ -1,6 +1,7 @@
 /* mkc_make.c — playing a decision and taking it back: the board's change (burials under
  * Mountains, drops, Fists tokens, the exit), then whose decision follows: Blue, or Red
- * again in its extra step while a token and a legal extra move remain. */
+ * again in its extra step while a token and a legal extra move remain (and for make_delta
+ * what changed in the learned evaluation's features). */
 #include "mkc.h"
 
 static void set_turn(MKCPos *p, int stm, int extra) {
@@ -20,7 +21,8 @@ static void save(const MKCPos *p, GameUndo *gu) {
     u->stm = p->stm;
 }
 
-void mkc_make(GamePos *gp, Move m, GameUndo *gu) {
+/* make, and make_delta when d is given (inlined twice: the plain make pays nothing). */
+static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
     MKCPos *p = (MKCPos *)gp;
     save(p, gu);
     int kind = mv_kind(m);
@@ -38,7 +40,11 @@ void mkc_make(GamePos *gp, Move m, GameUndo *gu) {
     }
     p->np = progress ? 0 : p->np + 1;
     p->ply++;
+    if (d) mkc_features_delta(p, m, (const MKCUndo *)gu, d);
 }
+
+void mkc_make(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
+void mkc_make_delta(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
 
 void mkc_unmake(GamePos *gp, Move m, const GameUndo *gu) {
     MKCPos *p = (MKCPos *)gp;

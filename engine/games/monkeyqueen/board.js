@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, FILES, disc, isUpper, boardText } = boards.kit;
+  const { U, disc, isUpper, boardText } = boards.kit;
   const tables = boards.tables;
 
   // Monkey Queen (README "Notation"): colours Ivory (i, I[h]) and Cigar (c, C[h]); who plays
@@ -40,11 +40,6 @@
       { letter: 'C', height: 20, name: 'Cigar queen', text: 'as the Ivory queen.' },
       { letter: 'c', name: 'Cigar baby', text: 'as the Ivory baby.' },
     ],
-    reason(c) {
-      const queens = c.model ? c.model.rows.flat().filter((cell) => cell.pieces.some((p) => isUpper(p.letter))).length : 2;
-      if (c.noFen || queens < 2) return 'queen captured';
-      return 'no legal move';
-    },
     check(f) {
       if (!/^[ic]$/.test(f.side)) throw new Error(`side '${f.side}' is not i or c`);
       if (!/^[was-]$/.test(f.swap)) throw new Error(`swap state '${f.swap}' is not w, a, s or -`);
@@ -55,24 +50,18 @@
       return swap ? [swap] : [];
     },
     // A queen captured leaves no position string; the board is then read from d's drawing,
-    // whose header row puts each file letter at the first column of that file's cell.
+    // whose rows are the rank's number and one word a cell (".", "i", "C20"), files a to l.
     parseDrawing(lines) {
-      const header = lines.find((l) => /^\s+a\s+b\s+c/.test(l));
-      if (!header) return null;
-      const cols = [];
-      for (let k = 0; k < 12; k++) cols.push(header.indexOf(FILES[k], k ? cols[k - 1] + 1 : 0));
-      if (cols.some((c) => c < 0)) return null;
       const rows = [];
       for (const line of lines) {
-        const m = /^\s*(\d+)\s/.exec(line);
-        if (!m || line === header) continue;
+        const words = line.trim().split(/\s+/);
+        if (!/^\d+$/.test(words[0]) || words.length < 13) continue;
         const row = [];
-        for (let k = 0; k < 12; k++) {
-          const cell = line.substr(cols[k], 3).trim();
+        for (const cell of words.slice(1, 13)) {
           let q;
           if (cell === '.') row.push({ token: '', pieces: [] });
           else if (cell === 'i' || cell === 'c') row.push({ token: cell, pieces: [{ letter: cell, height: 1 }] });
-          else if ((q = /^([IC])\s*(\d+)$/.exec(cell))) row.push({ token: `${q[1]}[${q[2]}]`, pieces: [{ letter: q[1], height: +q[2] }] });
+          else if ((q = /^([IC])(\d+)$/.exec(cell))) row.push({ token: `${q[1]}[${q[2]}]`, pieces: [{ letter: q[1], height: +q[2] }] });
           else return null;
         }
         rows.push(row);

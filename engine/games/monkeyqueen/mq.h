@@ -152,10 +152,11 @@ void mq_clear(MQPos *p);
 void mq_put(MQPos *p, int sq, int colour, int height);
 Key mq_compute_key(const MQPos *p);
 void mq_startpos(GamePos *gp, const GameConfig *cfg);
-void mq_mirror(GamePos *gp);
+bool mq_mirror(GamePos *gp);
 bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *err);
 void mq_print_pos(const GamePos *gp, char *out);
 void mq_display(const GamePos *gp, char *out, size_t size);
+void mq_end_reason(const GamePos *gp, char *out);
 Move mq_parse_move(const GamePos *gp, const char *text);
 bool mq_make_null(GamePos *gp, GameUndo *u);
 void mq_unmake_null(GamePos *gp, const GameUndo *u);
@@ -190,5 +191,29 @@ enum { MQ_NNUE_FEATURES = 862 };
 enum { MQ_NNUE_MAX_ACTIVE = MQ_N * MQ_N + 2 * 5 + 1 };
 int KIT_HOT(mq_features)(const GamePos *gp, int persp, uint32_t *out);
 void KIT_HOT(mq_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
+void KIT_HOT(mq_features_dynamic)(const GamePos *gp, uint32_t *const out[2], int n[2]);
+void KIT_HOT(mq_make_delta)(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
+enum { MQ_SQ144 = MQ_N * MQ_N };
+/* The layout of a side's block and the pie rule's two flags (mq_features.c says what each is). */
+enum {
+    MQ_HB = 20,
+    MQ_VIEW_MAX = 44, /* 4 lines of at most 11 squares */
+    MQ_F_HEIGHT = 2 * MQ_SQ144,
+    MQ_F_OPEN = MQ_F_HEIGHT + MQ_HB,
+    MQ_F_THREAT = MQ_F_OPEN + MQ_VIEW_MAX + 1,
+    MQ_CNT = 16, /* counts of babies 0..14, 15+ */
+    MQ_F_ATT = MQ_F_THREAT + MQ_VIEW_MAX + 1,
+    MQ_F_HANG = MQ_F_ATT + MQ_CNT,
+    MQ_F_SIDE = MQ_F_HANG + MQ_CNT,
+    MQ_F_SWAP = 2 * MQ_F_SIDE
+};
+/* A stack of colour c on sq (a queen's or a baby's) in view v (the player: 0 is player 1),
+ * whose colour is v, or the other one once the pie swap is taken: the viewer's colour's
+ * block first, then the other's, each babies [144] then queens [144], the square numbered
+ * rank * 12 + file when the viewer plays Ivory and 143 minus that when it plays Cigar. */
+static inline uint32_t mq_feature_stack(int v, int taken, int c, int sq, bool queen) {
+    int viewer = v ^ taken, idx = (sq >> 4) * MQ_N + (sq & 15);
+    return (uint32_t)((c ^ viewer) * MQ_F_SIDE + (queen ? MQ_SQ144 : 0) + (viewer == IVORY ? idx : MQ_SQ144 - 1 - idx));
+}
 
 #endif

@@ -1,7 +1,8 @@
 /* mq_board.c — Monkey Queen positions and notation: set-up, the position string (parse
- * with precise errors, print), move text and the board display. */
+ * with precise errors, print), move text, the board display and why a game ended. */
 #include "mq.h"
 #include "../common/fail.h"
+#include "../common/fields.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -36,7 +37,7 @@ Key mq_compute_key(const MQPos *p) {
 
 /* The board mirrored left to right: the rules see no side, and the queen's moves, the
  * babies' distances and the pie rule map one to one. */
-void mq_mirror(GamePos *gp) {
+bool mq_mirror(GamePos *gp) {
     MQPos *p = (MQPos *)gp, m;
     mq_clear(&m);
     for (int sq = 0; sq < MQ_SQ_NB; sq++)
@@ -44,6 +45,7 @@ void mq_mirror(GamePos *gp) {
     m.stm = p->stm, m.swap = p->swap, m.pie = p->pie, m.ply = p->ply;
     m.key = mq_compute_key(&m);
     *p = m;
+    return true;
 }
 
 void mq_startpos(GamePos *gp, const GameConfig *cfg) {
@@ -162,8 +164,7 @@ bool mq_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *er
     const char *f[5];
     size_t len[5];
     int n = split_fields(text, f, len);
-    if (n != 4)
-        return kit_fail(err, "position string: %d fields, expected 4 (board side swap ply)", n);
+    if (n != 4) return fields_count_fail(err, n, 4, "board side swap ply");
     MQPos p;
     mq_clear(&p);
     if (!parse_board(&p, f[0], len[0], err)) return false;
@@ -219,18 +220,20 @@ void mq_display(const GamePos *gp, char *out, size_t size) {
     const MQPos *p = (const MQPos *)gp;
     size_t n = 0;
 #define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
-    PUT("\n     a   b   c   d   e   f   g   h   i   j   k   l\n");
+    /* Each letter over the cell's last character: '.', a baby and a stack's last digit stand there. */
+    PUT("\n       a   b   c   d   e   f   g   h   i   j   k   l\n");
     for (int r = MQ_N - 1; r >= 0; r--) {
         PUT("%3d ", r + 1);
         for (int f = 0; f < MQ_N; f++) {
             int sq = mq_sq(f, r), h = p->height[sq];
-            if (!h) PUT("   .");
-            else if (h == 1) PUT("   %c", mq_colour_at(p, sq) == IVORY ? 'i' : 'c');
-            else PUT(" %c%2d", mq_colour_at(p, sq) == IVORY ? 'I' : 'C', h);
+            char cell[8] = ".";
+            if (h == 1) cell[0] = mq_colour_at(p, sq) == IVORY ? 'i' : 'c';
+            else if (h > 1) snprintf(cell, sizeof cell, "%c%d", mq_colour_at(p, sq) == IVORY ? 'I' : 'C', h);
+            PUT("%4s", cell); /* right-aligned, one word: "I9", "C20" */
         }
         PUT("  %d\n", r + 1);
     }
-    PUT("     a   b   c   d   e   f   g   h   i   j   k   l\n\n");
+    PUT("       a   b   c   d   e   f   g   h   i   j   k   l\n\n");
     static const char *swap_text[4] = {"pending (Cigar may swap after Ivory's first move)",
                                        "available now (Cigar may answer swap)",
                                        "taken (player 1 plays Cigar)", "none (player 1 plays Ivory)"};
@@ -292,4 +295,15 @@ void mq_unmake_null(GamePos *gp, const GameUndo *gu) {
     p->key = ((const MQUndo *)gu)->key;
     p->stm ^= 1;
     p->ply--;
+}
+
+/* Why a finished game ended, the rule sheet's two ways to win, by the colour that lost: its
+ * queen was killed, or it has no legal move (a queen of two, no baby, nothing in sight).
+ * Colours, not players: after a swap player 1 plays Cigar. */
+void mq_end_reason(const GamePos *gp, char *out) {
+    const MQPos *p = (const MQPos *)gp;
+    const char *loser = p->stm == IVORY ? "Ivory" : "Cigar";
+    out[0] = '\0';
+    if (p->queen[p->stm] == MQ_NO_SQ) snprintf(out, REASON_STR_MAX, "%s's queen captured", loser);
+    else if (KIT_HOT(mq_count)(gp) == 0) snprintf(out, REASON_STR_MAX, "%s has no legal move", loser);
 }

@@ -14,19 +14,6 @@
  * hand-written evaluation's queen terms count: a net
  * without them (set monkeyqueen-1) missed the queen's dangers and lost every match; with
  * the squares themselves (monkeyqueen-2) it saw them but ran at 0.30 of the speed (README). */
-enum {
-    MQ_SQ144 = MQ_N * MQ_N,
-    MQ_HB = 20,
-    MQ_VIEW_MAX = 44, /* 4 lines of at most 11 squares */
-    MQ_F_HEIGHT = 2 * MQ_SQ144,
-    MQ_F_OPEN = MQ_F_HEIGHT + MQ_HB,
-    MQ_F_THREAT = MQ_F_OPEN + MQ_VIEW_MAX + 1,
-    MQ_CNT = 16, /* counts of babies 0..14, 15+ */
-    MQ_F_ATT = MQ_F_THREAT + MQ_VIEW_MAX + 1,
-    MQ_F_HANG = MQ_F_ATT + MQ_CNT,
-    MQ_F_SIDE = MQ_F_HANG + MQ_CNT,
-    MQ_F_SWAP = 2 * MQ_F_SIDE
-};
 _Static_assert(MQ_F_SWAP + 2 == MQ_NNUE_FEATURES, "Monkey Queen features");
 
 /* What both views share: each queen's open squares and threatened ones among them. */
@@ -61,6 +48,21 @@ static void queens(const MQPos *p, Views *v) {
     }
 }
 
+/* The position features of colour c (its queen's height and two counts, its babies' two
+ * counts), without the side's block: up to 5, into f. */
+static int counts(const MQPos *p, const Views *v, int c, uint32_t *f) {
+    int m = 0, queen = p->queen[c];
+    if (queen != MQ_NO_SQ) {
+        int h = p->height[queen] > MQ_HB ? MQ_HB : p->height[queen];
+        f[m++] = (uint32_t)(MQ_F_HEIGHT + h - 1);
+        f[m++] = (uint32_t)(MQ_F_OPEN + v->open[c]);
+        f[m++] = (uint32_t)(MQ_F_THREAT + v->threats[c]);
+    }
+    f[m++] = (uint32_t)(MQ_F_ATT + v->attacked[c]);
+    f[m++] = (uint32_t)(MQ_F_HANG + v->hanging[c]);
+    return m;
+}
+
 /* Both views in one pass over the stacks. A square is numbered rank * 12 + file for the
  * viewer who plays Ivory and 143 minus that for the one who plays Cigar (the half turn);
  * each view lists the viewer's colour first, so the other colour's block starts after it. */
@@ -76,25 +78,16 @@ static void views(const MQPos *p, const Views *v, uint32_t *const out[2], int n[
             o[q] = out[q] + (side ? len[mine] : 0);
             base[q] = (uint32_t)(side * MQ_F_SIDE);
         }
-        int queen = p->queen[c], k = 0, flip0 = taken ? MQ_SQ144 - 1 : 0; /* view 0 plays Cigar */
+        int queen = p->queen[c], k = 0;
         for (int w = 0; w < 3; w++)
             for (uint64_t b = p->bb[c][w]; b; b &= b - 1) {
-                int sq = w * 64 + __builtin_ctzll(b), idx = mq_rank(sq) * MQ_N + mq_file(sq);
-                int at0 = flip0 ? flip0 - idx : idx, extra = sq == queen ? MQ_SQ144 : 0;
-                o[0][k] = base[0] + (uint32_t)(extra + at0);
-                o[1][k] = base[1] + (uint32_t)(extra + MQ_SQ144 - 1 - at0);
+                int sq = w * 64 + __builtin_ctzll(b);
+                o[0][k] = mq_feature_stack(0, taken, c, sq, sq == queen);
+                o[1][k] = mq_feature_stack(1, taken, c, sq, sq == queen);
                 k++;
             }
         uint32_t f[5];
-        int m = 0;
-        if (queen != MQ_NO_SQ) {
-            int h = p->height[queen] > MQ_HB ? MQ_HB : p->height[queen];
-            f[m++] = (uint32_t)(MQ_F_HEIGHT + h - 1);
-            f[m++] = (uint32_t)(MQ_F_OPEN + v->open[c]);
-            f[m++] = (uint32_t)(MQ_F_THREAT + v->threats[c]);
-        }
-        f[m++] = (uint32_t)(MQ_F_ATT + v->attacked[c]);
-        f[m++] = (uint32_t)(MQ_F_HANG + v->hanging[c]);
+        int m = counts(p, v, c, f);
         for (int i = 0; i < m; i++, k++) o[0][k] = base[0] + f[i], o[1][k] = base[1] + f[i];
     }
     for (int q = 0; q < 2; q++) {
@@ -120,4 +113,26 @@ void KIT_HOT(mq_features_both)(const GamePos *gp, uint32_t *const out[2], int n[
     Views v;
     queens((const MQPos *)gp, &v);
     views((const MQPos *)gp, &v, out, n);
+}
+
+/* The position features of both views (the stacks are tracked by make_delta): what each
+ * queen and each side's babies see, the queens' heights, the pie rule. */
+void KIT_HOT(mq_features_dynamic)(const GamePos *gp, uint32_t *const out[2], int n[2]) {
+    const MQPos *p = (const MQPos *)gp;
+    int taken = p->swap == SWAP_TAKEN;
+    Views v;
+    queens(p, &v);
+    n[0] = n[1] = 0;
+    for (int c = 0; c < 2; c++) {
+        uint32_t f[5];
+        int m = counts(p, &v, c, f);
+        for (int q = 0; q < 2; q++) {
+            uint32_t base = (uint32_t)((c ^ q ^ taken) * MQ_F_SIDE);
+            for (int i = 0; i < m; i++) out[q][n[q]++] = base + f[i];
+        }
+    }
+    for (int q = 0; q < 2; q++) {
+        if (p->swap == SWAP_PENDING) out[q][n[q]++] = MQ_F_SWAP;
+        if (p->swap == SWAP_AVAILABLE) out[q][n[q]++] = MQ_F_SWAP + 1;
+    }
 }

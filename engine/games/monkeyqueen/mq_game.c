@@ -48,9 +48,25 @@ static Outcome mq_no_moves_outcome(const GamePos *gp) {
     return OUTCOME_LOSS;
 }
 
+/* The net's stage (its output buckets): the checkers both queens have left to leave behind as
+ * babies (40 at the standard start), the game's own clock: every quiet queen move spends one.
+ * Four a bucket from 5 up (self-play keeps most positions between 9 and 34). */
+enum { MQ_BUCKETS = 8 };
+static int mq_bucket(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    int left = 0;
+    for (int c = 0; c < 2; c++) left += p->queen[c] == MQ_NO_SQ ? 0 : p->height[p->queen[c]];
+    int b = (left - 5) / 4;
+    return b < 0 ? 0 : b < MQ_BUCKETS ? b : MQ_BUCKETS - 1;
+}
+
 /* The table the core plays with; kit_init sets its hot entries (mq_hot). */
 GameOps MONKEY_QUEEN = {
-    .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true},
+    .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true,
+             .nnue_delta = true, .end_reason = true, .mirror = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1390, 1850, 2310}, .wdl_scale = 185, .wdl_draw = 0},
     .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,
     .n_options = MQ_OPT_NB, .option_prefix = "", .init = mq_init, .startpos = mq_startpos,
     .parse_pos = mq_parse_pos, .print_pos = mq_print_pos, .display = mq_display,
@@ -59,9 +75,11 @@ GameOps MONKEY_QUEEN = {
     .history_index = mq_history_index, .key = mq_key, .player_to_move = mq_player_to_move,
     .ply = mq_ply, .make_null = mq_make_null, .unmake_null = mq_unmake_null,
     .terminal = mq_terminal, .no_moves_outcome = mq_no_moves_outcome,
+    .end_reason = mq_end_reason,
     .eval_trace = mq_eval_trace,
     .nnue_features = MQ_NNUE_FEATURES, .nnue_max_active = MQ_NNUE_MAX_ACTIVE, .nnue_feature_set = "monkeyqueen-4", .features = mq_features,
     .features_both = mq_features_both, .mirror = mq_mirror,
+    .nnue_buckets = MQ_BUCKETS, .nnue_bucket = mq_bucket,
 };
 
 static KitDispatch mq_dispatch = {.ops = &MONKEY_QUEEN, .hot = KIT_BUILDS(mq_hot), .tables = mq_init_tables};

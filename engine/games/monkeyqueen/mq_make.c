@@ -1,8 +1,20 @@
-/* mq_make.c — Monkey Queen's make and unmake: the line words, bitboards, heights and the
- * incremental Zobrist key, restored exactly (hot: see KIT_HOT in common/hot.h). */
+/* mq_make.c — Monkey Queen's make and unmake: the line words, bitboards, heights, the Zobrist
+ * key and the learned evaluation's changes, restored exactly (hot: see KIT_HOT in common/hot.h). */
 #include "mq.h"
 
-void KIT_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) {
+/* A stack of colour c (a queen's or a baby's) leaves sq or comes to it, in both views' tracked
+ * features (mq_features.c), when make_delta asks. */
+static inline void stack_off(NnueDelta *d, const MQPos *p, int c, int sq, bool queen) {
+    int taken = p->swap == SWAP_TAKEN;
+    for (int v = 0; d && v < 2; v++) nnue_delta_rem(d, v, mq_feature_stack(v, taken, c, sq, queen));
+}
+static inline void stack_on(NnueDelta *d, const MQPos *p, int c, int sq, bool queen) {
+    int taken = p->swap == SWAP_TAKEN;
+    for (int v = 0; d && v < 2; v++) nnue_delta_add(d, v, mq_feature_stack(v, taken, c, sq, queen));
+}
+
+/* make, and make_delta when d is given (inlined twice: the plain make pays nothing). */
+static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
     MQPos *p = (MQPos *)gp;
     MQUndo *u = (MQUndo *)gu;
     u->key = p->key;
@@ -11,12 +23,20 @@ void KIT_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) {
     if (m & MF_SWAP) { /* same board, same colour to move: only who plays it changes */
         p->swap = SWAP_TAKEN;
         p->key ^= mq_z_swap[u->swap] ^ mq_z_swap[SWAP_TAKEN];
+        if (d) d->refresh[0] = d->refresh[1] = true; /* each player now views the other colour */
         return;
     }
     int c = p->stm, e = c ^ 1, from = mv_from(m), to = mv_to(m), h = p->height[from];
     uint64_t lanes = MQ_LANE(c) | MQ_LANE_BOTH;
     Key k = p->key ^ mq_z_cigar;
     u->victim_height = p->height[to];
+    if (d) {
+        bool queen = (m & MF_QUEEN) != 0;
+        stack_off(d, p, c, from, queen);
+        stack_on(d, p, c, to, queen);
+        if (m & MF_CAPTURE) stack_off(d, p, e, to, (m & MF_VICTIM_QUEEN) != 0);
+        else if (queen) stack_on(d, p, c, from, false); /* a birth: the baby left behind */
+    }
     if (m & MF_CAPTURE) { /* the whole stack replaces the victim: "both" stays set at to */
         mq_xor_sq(p, from, lanes);
         mq_xor_sq(p, to, MQ_LANE(c) | MQ_LANE(e));
@@ -59,6 +79,9 @@ void KIT_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) {
     }
     p->key = k;
 }
+
+void KIT_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
+void KIT_HOT(mq_make_delta)(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
 
 void KIT_HOT(mq_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     MQPos *p = (MQPos *)gp;

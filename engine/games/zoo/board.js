@@ -2,7 +2,7 @@
 // uci-like/web/serve.sh serves every game's board.js with the page (as games.js); edit it here only.
 (function (boards) {
   'use strict';
-  const { U, disc, isUpper, ownerByCase, sideDecider, checkSide, noProgressLimit, plural } = boards.kit;
+  const { U, disc, isUpper, ownerByCase, sideDecider, checkSide, plural } = boards.kit;
   const NAME = { 1: 'Sand', 2: 'Green' };
   const tables = boards.tables;
 
@@ -26,15 +26,6 @@
       if (f.pending === '-') return '';
       const owner = isUpper(f.pending[0]) ? 1 : 2;
       return `${NAME[f.side]} decides where ${NAME[owner]}'s ${f.pending[0].toLowerCase() === 'e' ? 'elephant' : 'monkey'} on ${f.pending.slice(1, f.pending.indexOf('/'))} retreats`;
-    },
-    reason(c) {
-      const f = c.fields;
-      if (!f) return '';
-      const flags = (pl) => new Set(f.goals.split('').filter((g) => g !== '-' && (isUpper(g) ? 1 : 2) === pl).map((g) => g.toUpperCase()));
-      for (const pl of [1, 2]) if (flags(pl).size === 3) return `${NAME[pl]} reached all three goals (elephant, monkey, mouse)`;
-      const lim = noProgressLimit(c) ?? 200;
-      if (lim && +f.noprogress >= lim) return `no goal, Royal or fling for ${lim} plies`;
-      return '';
     },
     fields: ['side', 'elephants', 'goals', 'pending', 'noprogress', 'ply'],
     minSize: [5, 4],

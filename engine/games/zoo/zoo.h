@@ -175,6 +175,7 @@ static inline bool monkey_threatened(const ZooPos *p, int pl) {
 
 /* Terminal state by the position alone: OUTCOME_* for the player who decides. */
 Outcome zoo_terminal(const GamePos *gp);
+void zoo_end_reason(const GamePos *gp, char *out);
 
 /* ---- the module's functions ---------------------------------------------------------- */
 
@@ -182,6 +183,7 @@ Outcome zoo_terminal(const GamePos *gp);
 void zoo_clear(ZooPos *p, const GameConfig *cfg);
 void zoo_place(ZooPos *p, int pl, int kind, int sq, bool royal);
 void zoo_startpos(GamePos *gp, const GameConfig *cfg);
+bool zoo_mirror(GamePos *gp);
 void zoo_display(const GamePos *gp, char *out, size_t size);
 /* The letters of the pieces on sq in the position string's order; returns how many. */
 int zoo_cell_letters(const ZooPos *p, int sq, char *out);
@@ -229,5 +231,11 @@ enum { ZOO_NNUE_FEATURES = 2638 };
 enum { ZOO_NNUE_MAX_ACTIVE = 2 * (6 + 3 + 1 + 3 + 4 + 3 + 4) + 2 + 2 };
 int zoo_features(const GamePos *gp, int persp, uint32_t *out);
 void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
+/* Tracked are the pieces, flags, pool, ranks to go, pending retreat and size; the race is a
+ * position feature (features_dynamic). make_delta lists the tracked changes of a decision
+ * from the position after it and its undo record (the state before, the cells it wrote). */
+void zoo_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]);
+void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d);
+void zoo_make_delta(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
 
 #endif

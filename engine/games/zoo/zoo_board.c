@@ -55,6 +55,39 @@ void zoo_startpos(GamePos *gp, const GameConfig *cfg) {
     p->st.key = zoo_compute_key(p);
 }
 
+/* The board mirrored left to right: steps, lines, spawns (one file either way), drops and
+ * every retreat (directly away, the owner's or attacker's choice) map one to one. An
+ * elephant that has never moved has no twin: its first-move restriction belongs to its
+ * start corner (a flag on the other corner is no position), so such a position is left
+ * as it is. The pieces are placed in the position string's order, as parsing places them. */
+bool zoo_mirror(GamePos *gp) {
+    const ZooPos *p = (const ZooPos *)gp;
+    const ZooState *s = &p->st;
+    if (s->eflag) return false;
+    ZooPos m;
+    memset(&m, 0, sizeof m);
+    m.st = *s;
+    m.st.esq[0] = m.st.esq[1] = m.st.msq[0] = m.st.msq[1] = ZOO_NO_SQ;
+    memset(m.st.mice, ZOO_NO_SQ, sizeof m.st.mice);
+    m.st.nmice[0] = m.st.nmice[1] = 0, m.st.royal = 0;
+    for (int r = s->h - 1; r >= 0; r--)
+        for (int f = 0; f < s->w; f++) {
+            int from = zoo_sq(s->w - 1 - f, r);
+            for (int k = 0; k < K_NB; k++)
+                for (int pl = 0; pl < 2; pl++) {
+                    if (!(p->cell[from] & C_PIECE(pl, k))) continue;
+                    bool royal = k == K_ELEPHANT ? royal_e(p, pl)
+                                 : k == K_MONKEY ? royal_m(p, pl)
+                                                 : (p->cell[from] & C_T(pl)) != 0;
+                    zoo_place(&m, pl, k, zoo_sq(f, r), royal);
+                }
+        }
+    if (s->pend) m.st.pend_sq = (uint8_t)zoo_sq(s->w - 1 - zoo_file(s->pend_sq), zoo_rank(s->pend_sq));
+    m.st.key = zoo_compute_key(&m);
+    memcpy(gp, &m, sizeof m);
+    return true;
+}
+
 /* The letters of a cell in the position string's order (elephants, monkeys, mice; player 1
  * first within a kind); returns how many. */
 int zoo_cell_letters(const ZooPos *p, int sq, char *out) {
@@ -78,7 +111,7 @@ void zoo_display(const GamePos *gp, char *out, size_t size) {
     size_t n = 0;
 #define PUT(...) (n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__))
     PUT("\n    ");
-    for (int f = 0; f < s->w; f++) PUT("  %c  ", 'a' + f);
+    for (int f = 0; f < s->w; f++) PUT(" %c   ", 'a' + f); /* over the cell's first letter */
     PUT("\n");
     for (int r = s->h - 1; r >= 0; r--) {
         PUT("%3d ", r + 1);
@@ -90,7 +123,7 @@ void zoo_display(const GamePos *gp, char *out, size_t size) {
         PUT(" %d\n", r + 1);
     }
     PUT("    ");
-    for (int f = 0; f < s->w; f++) PUT("  %c  ", 'a' + f);
+    for (int f = 0; f < s->w; f++) PUT(" %c   ", 'a' + f);
     PUT("\n\n");
     static const char *goal_names = "EMS";
     for (int pl = 0; pl < 2; pl++) {

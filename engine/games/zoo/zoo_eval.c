@@ -38,7 +38,7 @@ typedef unsigned __int128 Bits;
 static inline Bits bit_of(int sq) { return (Bits)1 << sq; }
 static inline Bits shifted(Bits b, int off) { return off > 0 ? b << off : b >> -off; }
 
-static int steps_bits(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
+static inline int steps_bits(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
     int e = p->st.esq[pl ^ 1];
     Bits row = ((Bits)1 << p->st.w) - 1, on = 0;
     for (int r = 0; r < p->st.h; r++) on |= row << (16 * r);
@@ -76,7 +76,7 @@ typedef struct {
 static inline bool sq_in(const SqSet *s, int sq) { return s->w[sq >> 6] >> (sq & 63) & 1; }
 static inline void sq_add(SqSet *s, int sq) { s->w[sq >> 6] |= 1ULL << (sq & 63); }
 
-static int steps_to_row(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
+static inline int steps_to_row(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
     if (zoo_rank(from) == goal) return 0;
     if (p->st.h <= 8) return steps_bits(p, pl, kind, from, goal, cap);
     uint8_t queue[ZOO_SQ_NB];
@@ -107,6 +107,14 @@ static int steps_to_row(const ZooPos *p, int pl, int kind, int from, int goal, i
     return cap;
 }
 
+/* The search made once per kind of piece: the kind's tests leave its inner loops. */
+static int elephant_steps(const ZooPos *p, int pl, int from, int goal, int cap) {
+    return steps_to_row(p, pl, K_ELEPHANT, from, goal, cap);
+}
+static int monkey_steps(const ZooPos *p, int pl, int from, int goal, int cap) {
+    return steps_to_row(p, pl, K_MONKEY, from, goal, cap);
+}
+
 /* Moves each missing flag of pl still needs, each piece as if the others stood still: the
  * elephant and the monkey by the search above, the best mouse by its ranks (a pooled mouse
  * is dropped first). Long game: to the far row and back home unless Royal. */
@@ -120,9 +128,10 @@ void zoo_race(const ZooPos *p, int pl, int t[3]) {
         int sq = kind == K_ELEPHANT ? s->esq[pl] : s->msq[pl];
         bool royal = kind == K_ELEPHANT ? royal_e(p, pl) : royal_m(p, pl);
         int back = kind == K_MONKEY ? (h - 1 + 1) / 2 : h - 1;
-        if (!s->longgame) t[kind] = steps_to_row(p, pl, kind, sq, far, cap);
-        else if (royal) t[kind] = steps_to_row(p, pl, kind, sq, home, cap);
-        else t[kind] = steps_to_row(p, pl, kind, sq, far, cap) + back;
+        int (*steps)(const ZooPos *, int, int, int, int) = kind == K_MONKEY ? monkey_steps : elephant_steps;
+        if (!s->longgame) t[kind] = steps(p, pl, sq, far, cap);
+        else if (royal) t[kind] = steps(p, pl, sq, home, cap);
+        else t[kind] = steps(p, pl, sq, far, cap) + back;
     }
     if (!(g & 4)) {
         int best = pool_of(p, pl) ? (s->longgame ? 2 * (h - 1) + 1 : h) : 1000;

@@ -1,7 +1,8 @@
 /* zoo_features.c — Zoo Contest as sparse features for the learned evaluation: pieces by
  * square and by distance to the far row, marks, goals, pools, a pending retreat, the size
  * and the moves each goal flag still needs. */
-#include <stdlib.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "zoo.h"
 
@@ -38,13 +39,48 @@ enum {
 };
 _Static_assert(ZOO_F_HEIGHT + ZOO_MAX_H - 3 == ZOO_NNUE_FEATURES, "Zoo features");
 
+/* rank * 15 + file, or for player 2 that of the square turned half a turn: the last square's
+ * number less it. */
 static inline uint32_t at(const ZooPos *p, int persp, int sq) {
-    int f = zoo_file(sq), r = zoo_rank(sq);
-    if (persp == PLAYER_2) f = p->st.w - 1 - f, r = p->st.h - 1 - r;
-    return (uint32_t)(r * ZOO_MAX_W + f);
+    int a = sq - zoo_rank(sq);
+    return (uint32_t)(persp == PLAYER_2 ? (p->st.h - 1) * ZOO_MAX_W + p->st.w - 1 - a : a);
+}
+_Static_assert(ZOO_STRIDE == ZOO_MAX_W + 1, "a square's number less its rank is rank * 15 + file");
+
+/* Player 1's far row is the last rank, player 2's the first. */
+static inline int far_ranks(const ZooPos *p, int pl, int sq) { return pl ? zoo_rank(sq) : p->st.h - 1 - zoo_rank(sq); }
+
+/* The indices of view v, for features() and make_delta alike: pl's piece of a kind (K_*) on
+ * sq; pl's flag at offset k of its side's block (ZOO_F_ROYAL + kind, ZOO_F_EFLAG, ZOO_F_GOALS
+ * + kind, ZOO_F_POOL + k); the ranks pl's piece of a kind (the nearest mouse for K_MOUSE) has
+ * still to go, d; the pending retreat; the side of its regular mover. */
+static inline uint32_t f_piece(const ZooPos *p, int v, int pl, int kind, int sq) {
+    return (uint32_t)((pl ^ v) * ZOO_F_SIDE + kind * ZOO_F_SQ) + at(p, v, sq);
+}
+static inline uint32_t f_flag(int v, int pl, int k) { return (uint32_t)((pl ^ v) * ZOO_F_SIDE + k); }
+static inline uint32_t f_far(int v, int pl, int kind, int d) {
+    return (uint32_t)(ZOO_F_FAR + (pl ^ v) * ZOO_F_FAR_SIDE + kind * ZOO_MAX_H + d);
+}
+static inline uint32_t f_pend(const ZooPos *p, int v, const ZooState *s) {
+    return ZOO_F_PEND + (uint32_t)(((s->pend_owner != v) * 2 + s->pend - 1) * ZOO_F_SQ) + at(p, v, s->pend_sq);
+}
+static inline uint32_t f_pend_mover(int v, const ZooState *s) { return ZOO_F_PEND_MOVER + (uint32_t)(s->pend_mover != v); }
+
+/* The ranks pl's nearest mouse has still to go, ZOO_MAX_H for none on the board. */
+static int nearest_mouse(const ZooPos *p, const ZooState *s, int pl) {
+    int best = ZOO_MAX_H;
+    for (int i = 0; i < 4; i++) {
+        int d = s->mice[pl][i] != ZOO_NO_SQ ? far_ranks(p, pl, s->mice[pl][i]) : ZOO_MAX_H;
+        if (d < best) best = d;
+    }
+    return best;
 }
 
-static inline int far_ranks(const ZooPos *p, int pl, int sq) { return abs(far_rank(p, pl) - zoo_rank(sq)); }
+static bool royal_mouse(const ZooPos *p, int pl) {
+    for (int i = 0; i < 4; i++)
+        if (p->st.mice[pl][i] != ZOO_NO_SQ && (p->cell[p->st.mice[pl][i]] & C_T(pl))) return true;
+    return false;
+}
 
 /* Each player's race features as values: the three flags' moves, then the slowest. */
 static void race_values(const ZooPos *p, int v[2][4]) {
@@ -59,53 +95,45 @@ static void race_values(const ZooPos *p, int v[2][4]) {
     }
 }
 
+/* The race of view persp (position features: a board search each), in fixed slots. */
+static int race_view(int persp, const int race[2][4], uint32_t *out) {
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        uint32_t base = (uint32_t)(ZOO_F_RACE + side * ZOO_F_RACE_SIDE);
+        for (int k = 0; k < 4; k++) out[n++] = base + (uint32_t)(k * (ZOO_RACE_MAX + 1) + race[persp ^ side][k]);
+    }
+    return n;
+}
+
 /* One view, the race values of both players given (a board search each: made once for
  * both views by zoo_features_both). */
 static int view(const ZooPos *p, int persp, const int race[2][4], uint32_t *out) {
     const ZooState *s = &p->st;
     int n = 0;
-    for (int side = 0; side < 2; side++) {
-        int pl = persp ^ side;
-        uint32_t base = (uint32_t)(side * ZOO_F_SIDE);
-        bool royal_mouse = false;
-        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = base + at(p, persp, s->esq[pl]);
-        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = base + ZOO_F_SQ + at(p, persp, s->msq[pl]);
+    for (int pl = 0; pl < 2; pl++) {
+        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = f_piece(p, persp, pl, K_ELEPHANT, s->esq[pl]);
+        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = f_piece(p, persp, pl, K_MONKEY, s->msq[pl]);
         for (int i = 0; i < 4; i++)
-            if (s->mice[pl][i] != ZOO_NO_SQ) {
-                out[n++] = base + 2 * ZOO_F_SQ + at(p, persp, s->mice[pl][i]);
-                royal_mouse |= (p->cell[s->mice[pl][i]] & C_T(pl)) != 0;
-            }
-        if (royal_e(p, pl)) out[n++] = base + ZOO_F_ROYAL;
-        if (royal_m(p, pl)) out[n++] = base + ZOO_F_ROYAL + 1;
-        if (royal_mouse) out[n++] = base + ZOO_F_ROYAL + 2;
-        if (s->eflag >> pl & 1) out[n++] = base + ZOO_F_EFLAG;
+            if (s->mice[pl][i] != ZOO_NO_SQ) out[n++] = f_piece(p, persp, pl, K_MOUSE, s->mice[pl][i]);
+        if (royal_e(p, pl)) out[n++] = f_flag(persp, pl, ZOO_F_ROYAL + K_ELEPHANT);
+        if (royal_m(p, pl)) out[n++] = f_flag(persp, pl, ZOO_F_ROYAL + K_MONKEY);
+        if (royal_mouse(p, pl)) out[n++] = f_flag(persp, pl, ZOO_F_ROYAL + K_MOUSE);
+        if (s->eflag >> pl & 1) out[n++] = f_flag(persp, pl, ZOO_F_EFLAG);
         for (int k = 0; k < 3; k++)
-            if (s->goals >> (3 * pl + k) & 1) out[n++] = base + ZOO_F_GOALS + (uint32_t)k;
-        for (int k = 0; k < pool_of(p, pl) && k < 4; k++) out[n++] = base + ZOO_F_POOL + (uint32_t)k;
-    }
-    for (int side = 0; side < 2; side++) {
-        int pl = persp ^ side, best = ZOO_MAX_H;
-        uint32_t base = (uint32_t)(ZOO_F_FAR + side * ZOO_F_FAR_SIDE);
-        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = base + (uint32_t)far_ranks(p, pl, s->esq[pl]);
-        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = base + ZOO_MAX_H + (uint32_t)far_ranks(p, pl, s->msq[pl]);
-        for (int i = 0; i < 4; i++) {
-            int d = s->mice[pl][i] != ZOO_NO_SQ ? far_ranks(p, pl, s->mice[pl][i]) : ZOO_MAX_H;
-            if (d < best) best = d;
-        }
-        if (best < ZOO_MAX_H) out[n++] = base + 2 * ZOO_MAX_H + (uint32_t)best;
-    }
-    for (int side = 0; side < 2; side++) {
-        uint32_t base = (uint32_t)(ZOO_F_RACE + side * ZOO_F_RACE_SIDE);
-        for (int k = 0; k < 4; k++) out[n++] = base + (uint32_t)(k * (ZOO_RACE_MAX + 1) + race[persp ^ side][k]);
+            if (s->goals >> (3 * pl + k) & 1) out[n++] = f_flag(persp, pl, ZOO_F_GOALS + k);
+        for (int k = 0; k < pool_of(p, pl) && k < 4; k++) out[n++] = f_flag(persp, pl, ZOO_F_POOL + k);
+        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = f_far(persp, pl, K_ELEPHANT, far_ranks(p, pl, s->esq[pl]));
+        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = f_far(persp, pl, K_MONKEY, far_ranks(p, pl, s->msq[pl]));
+        int best = nearest_mouse(p, s, pl);
+        if (best < ZOO_MAX_H) out[n++] = f_far(persp, pl, K_MOUSE, best);
     }
     out[n++] = ZOO_F_WIDTH + (uint32_t)((s->w - 5) / 2);
     out[n++] = ZOO_F_HEIGHT + (uint32_t)(s->h - 4);
     if (s->pend != PEND_NONE) {
-        int side = s->pend_owner != persp;
-        out[n++] = ZOO_F_PEND + (uint32_t)((side * 2 + s->pend - 1) * ZOO_F_SQ) + at(p, persp, s->pend_sq);
-        out[n++] = ZOO_F_PEND_MOVER + (uint32_t)(s->pend_mover != persp);
+        out[n++] = f_pend(p, persp, s);
+        out[n++] = f_pend_mover(persp, s);
     }
-    return n;
+    return n + race_view(persp, race, out + n);
 }
 
 int zoo_features(const GamePos *gp, int persp, uint32_t *out) {
@@ -121,4 +149,116 @@ void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]) {
     race_values(p, race);
     n[0] = view(p, PLAYER_1, race, out[0]);
     n[1] = view(p, PLAYER_2, race, out[1]);
+}
+
+void zoo_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]) {
+    const ZooPos *p = (const ZooPos *)gp;
+    int race[2][4];
+    race_values(p, race);
+    n[0] = race_view(PLAYER_1, race, out[0]);
+    n[1] = race_view(PLAYER_2, race, out[1]);
+}
+
+/* ---- what a decision changed in the tracked features (make_delta) ---- */
+
+/* A tracked feature leaves (on false) or comes, in both views: pl's piece of a kind on sq,
+ * pl's flag k, the ranks pl's piece of a kind has to go, the pending retreat of state s. */
+static inline void put(NnueDelta *d, int v, bool on, uint32_t f) {
+    if (on) nnue_delta_add(d, v, f);
+    else nnue_delta_rem(d, v, f);
+}
+static inline void piece(NnueDelta *d, const ZooPos *p, bool on, int pl, int kind, int sq) {
+    for (int v = 0; v < 2; v++) put(d, v, on, f_piece(p, v, pl, kind, sq));
+}
+static inline void flag(NnueDelta *d, bool on, int pl, int k) {
+    for (int v = 0; v < 2; v++) put(d, v, on, f_flag(v, pl, k));
+}
+static inline void far(NnueDelta *d, bool on, int pl, int kind, int ranks) {
+    for (int v = 0; v < 2; v++) put(d, v, on, f_far(v, pl, kind, ranks));
+}
+static void pending(NnueDelta *d, const ZooPos *p, bool on, const ZooState *s) {
+    for (int v = 0; v < 2; v++) put(d, v, on, f_pend(p, v, s)), put(d, v, on, f_pend_mover(v, s));
+}
+
+/* pl's flag k, bit `bit` of a before and of b after, where it turned. */
+static inline void flag_change(NnueDelta *d, int pl, int k, unsigned a, unsigned b, unsigned bit) {
+    if ((a ^ b) & bit) flag(d, (b & bit) != 0, pl, k);
+}
+
+/* A piece of pl of a kind from square a to square b (ZOO_NO_SQ: none), with its ranks to go
+ * when far (the elephant's and the monkey's). */
+static inline void square_change(NnueDelta *d, const ZooPos *p, int pl, int kind, int a, int b, bool far_too) {
+    if (a == b) return;
+    if (a != ZOO_NO_SQ) piece(d, p, false, pl, kind, a);
+    if (b != ZOO_NO_SQ) piece(d, p, true, pl, kind, b);
+    int fa = a != ZOO_NO_SQ ? far_ranks(p, pl, a) : -1, fb = b != ZOO_NO_SQ ? far_ranks(p, pl, b) : -1;
+    if (!far_too || fa == fb) return;
+    if (fa >= 0) far(d, false, pl, kind, fa);
+    if (fb >= 0) far(d, true, pl, kind, fb);
+}
+
+/* Whether a mouse of pl was Royal before the decision whose writes u records: the cells of
+ * its mice then, each the first old contents u holds for it, or the cell as it is now. */
+static bool royal_mouse_before(const ZooPos *p, const ZooUndo *u, int pl) {
+    for (int i = 0; i < 4; i++) {
+        int sq = u->st.mice[pl][i], w = 0;
+        if (sq == ZOO_NO_SQ) continue;
+        while (w < u->n && u->sq[w] != sq) w++;
+        if ((w < u->n ? u->old[w] : p->cell[sq]) & C_T(pl)) return true;
+    }
+    return false;
+}
+
+/* Four bytes of the state at once: the elephants' and monkeys' squares, a player's mice, the
+ * pending retreat (kind, owner, square, mover). */
+_Static_assert(offsetof(ZooState, msq) == offsetof(ZooState, esq) + 2, "esq, msq: four bytes");
+_Static_assert(offsetof(ZooState, pend_mover) == offsetof(ZooState, pend) + 3, "the pending retreat: four bytes");
+static inline uint32_t bytes4(const uint8_t *b) {
+    uint32_t v;
+    memcpy(&v, b, sizeof v);
+    return v;
+}
+
+/* The tracked features that differ between the position p after a decision and before it
+ * (u: the state then and the cells the decision wrote): the state is small, and a decision's
+ * chain of retreats, flings, spawns and marks lands in it. Each part compared at once first:
+ * most decisions move one piece. */
+void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d) {
+    const ZooState *s = &p->st, *o = &u->st;
+    if (bytes4(o->esq) != bytes4(s->esq))
+        for (int pl = 0; pl < 2; pl++) {
+            square_change(d, p, pl, K_ELEPHANT, o->esq[pl], s->esq[pl], true);
+            square_change(d, p, pl, K_MONKEY, o->msq[pl], s->msq[pl], true);
+        }
+    for (int pl = 0; pl < 2; pl++) {
+        if (bytes4(o->mice[pl]) == bytes4(s->mice[pl])) continue;
+        for (int i = 0; i < 4; i++) square_change(d, p, pl, K_MOUSE, o->mice[pl][i], s->mice[pl][i], false);
+        int a = nearest_mouse(p, o, pl), b = nearest_mouse(p, s, pl);
+        if (a != b && a < ZOO_MAX_H) far(d, false, pl, K_MOUSE, a);
+        if (a != b && b < ZOO_MAX_H) far(d, true, pl, K_MOUSE, b);
+        /* The pool's thermometer: features pool_before .. pool_after - 1, or back. */
+        int pa = 4 - o->nmice[pl], pb = 4 - s->nmice[pl];
+        for (int k = pb; k < pa; k++) flag(d, false, pl, ZOO_F_POOL + k);
+        for (int k = pa; k < pb; k++) flag(d, true, pl, ZOO_F_POOL + k);
+    }
+    if (o->royal != s->royal || o->eflag != s->eflag || o->goals != s->goals)
+        for (int pl = 0; pl < 2; pl++) {
+            flag_change(d, pl, ZOO_F_ROYAL + K_ELEPHANT, o->royal, s->royal, 1u << (2 * pl));
+            flag_change(d, pl, ZOO_F_ROYAL + K_MONKEY, o->royal, s->royal, 2u << (2 * pl));
+            flag_change(d, pl, ZOO_F_EFLAG, o->eflag, s->eflag, 1u << pl);
+            for (int k = 0; k < 3; k++) flag_change(d, pl, ZOO_F_GOALS + k, o->goals, s->goals, 1u << (3 * pl + k));
+        }
+    /* A Royal mouse: only in the long game (nothing else has Royal marks: parse_pos refuses
+     * them, make sets none), and where a write changed a mark. */
+    unsigned marks = 0;
+    for (int i = 0; s->longgame && i < u->n; i++) marks |= (unsigned)(u->old[i] ^ p->cell[u->sq[i]]);
+    for (int pl = 0; marks && pl < 2; pl++)
+        if (marks & C_T(pl)) {
+            bool a = royal_mouse_before(p, u, pl), b = royal_mouse(p, pl);
+            if (a != b) flag(d, b, pl, ZOO_F_ROYAL + K_MOUSE);
+        }
+    bool pa = o->pend != PEND_NONE, pb = s->pend != PEND_NONE;
+    if (bytes4(&o->pend) == bytes4(&s->pend)) return; /* pend, its owner, square and mover */
+    if (pa) pending(d, p, false, o);
+    if (pb) pending(d, p, true, s);
 }

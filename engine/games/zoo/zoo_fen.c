@@ -290,10 +290,7 @@ bool zoo_parse_pos(GamePos *gp, const char *text, const GameConfig *cfg, char *e
     char *f[7];
     int n = fields_split(text, buf, sizeof buf, f, 7);
     if (n < 0) return kit_fail(err, "position string: longer than %d characters", POS_STR_MAX - 1);
-    if (n > 7) return kit_fail(err, "position string: more than 7 fields (board side elephants goals pending no-progress ply)");
-    if (n != 7)
-        return kit_fail(err, "position string: %d field%s, expected 7 (board side elephants goals pending no-progress ply)", n,
-                    n == 1 ? "" : "s");
+    if (n != 7) return fields_count_fail(err, n, 7, "board side elephants goals pending no-progress ply");
     ZooPos p;
     zoo_clear(&p, cfg);
     if (!parse_board(&p, f[0], err)) return false;

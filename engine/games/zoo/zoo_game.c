@@ -64,8 +64,22 @@ static int zoo_progress_left(const GamePos *gp) {
     return p->st.limit ? p->st.limit - p->st.noprog : INT_MAX;
 }
 
+/* The net's stage (its output buckets): the race's progress, goal flags and Royal marks of
+ * both players (a player wins at three flags); the last bucket holds five or more. */
+enum { ZOO_BUCKETS = 6 };
+static int zoo_bucket(const GamePos *gp) {
+    const ZooPos *p = (const ZooPos *)gp;
+    int n = __builtin_popcount(p->st.goals) + __builtin_popcount(p->st.royal);
+    return n < ZOO_BUCKETS ? n : ZOO_BUCKETS - 1;
+}
+
 GameOps ZOO_CONTEST = {
-    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true, .null_move = true, .double_moves = true, .draws = true},
+    .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true,
+             .null_move = true, .double_moves = true, .end_reason = true, .mirror = true, .nnue_delta = true,
+             .draws = true},
+    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+     * score to result: fitted to games of simia datagen (the same section) */
+    .calib = {.level_elo = {700, 1000, 1390, 1630, 2090}, .wdl_scale = 192, .wdl_draw = 5},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
@@ -97,10 +111,14 @@ GameOps ZOO_CONTEST = {
     .unmake_null = zoo_unmake_null,
     .terminal = zoo_terminal,
     .no_moves_outcome = zoo_no_moves_outcome,
+    .end_reason = zoo_end_reason,
     .repetition_outcome = zoo_repetition_outcome,
     .progress_left = zoo_progress_left,
     .evaluate = zoo_evaluate,
     .eval_trace = zoo_eval_trace,
     .nnue_features = ZOO_NNUE_FEATURES, .nnue_max_active = ZOO_NNUE_MAX_ACTIVE, .nnue_feature_set = "zoo-3", .features = zoo_features,
     .features_both = zoo_features_both, .net_scope = zoo_net_scope,
+    .mirror = zoo_mirror,
+    .nnue_buckets = ZOO_BUCKETS, .nnue_bucket = zoo_bucket,
+    .make_delta = zoo_make_delta, .features_dynamic = zoo_features_dynamic,
 };

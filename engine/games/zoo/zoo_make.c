@@ -1,6 +1,7 @@
 /* zoo_make.c — Zoo Contest's make and unmake: a regular move or a retreat decision, then
  * the retreats it forces (made at once when they have one outcome, else left pending),
- * goal flags and Royal marks, the turn and the counters; restored exactly by unmake. */
+ * goal flags and Royal marks, the turn and the counters (and for make_delta what changed in
+ * the learned evaluation's features); restored exactly by unmake. */
 #include "zoo.h"
 
 /* Every cell write goes through here, so that unmake can put back the old contents. */
@@ -152,7 +153,9 @@ static bool invaded(ZooPos *p, ZooUndo *u, int q, int y0, int mover) {
     return false;
 }
 
-void zoo_make(GamePos *gp, Move m, GameUndo *gu) {
+/* make, and make_delta when d is given (inlined twice: the plain make pays nothing): the
+ * learned evaluation's changes from the state before and after the whole chain. */
+static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
     ZooPos *p = (ZooPos *)gp;
     ZooUndo *u = (ZooUndo *)gu;
     ZooState *s = &p->st;
@@ -219,7 +222,11 @@ void zoo_make(GamePos *gp, Move m, GameUndo *gu) {
     }
     s->noprog = progress ? 0 : s->noprog + 1;
     s->key ^= state_before ^ zoo_state_key(s);
+    if (d) zoo_features_delta(p, u, d);
 }
+
+void zoo_make(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
+void zoo_make_delta(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
 
 void zoo_unmake(GamePos *gp, Move m, const GameUndo *gu) {
     (void)m;

@@ -1,6 +1,8 @@
 /* zoo_rules.c — the rules that several parts of the module ask: the choices of a forced
- * retreat (elephant and monkey) as the board gives them, and the end of the game. */
+ * retreat (elephant and monkey) as the board gives them, and the end of the game and why. */
 #include "zoo.h"
+
+#include <stdio.h>
 
 int zoo_elephant_choices(const ZooPos *p, int owner, int x, uint8_t *out, int *decider) {
     int n = 0, attacker = owner ^ 1;
@@ -52,4 +54,17 @@ Outcome zoo_terminal(const GamePos *gp) {
     if (c0 || c1) return (c0 ? 0 : 1) == p->st.side ? OUTCOME_WIN : OUTCOME_LOSS;
     if (p->st.limit && p->st.noprog >= p->st.limit) return OUTCOME_DRAW;
     return OUTCOME_ONGOING;
+}
+
+/* Why a finished game ended, as zoo_terminal decides it: the three goals (short game: on
+ * the far row; long game: Royal pieces back on the home row), then the counter. */
+void zoo_end_reason(const GamePos *gp, char *out) {
+    const ZooPos *p = (const ZooPos *)gp;
+    out[0] = '\0';
+    if (complete(p, 0) || complete(p, 1))
+        snprintf(out, REASON_STR_MAX, "player %d completed its three goals: %s", complete(p, 0) ? 1 : 2,
+                 p->st.longgame ? "a Royal elephant, monkey and mouse on its home row"
+                                : "elephant, monkey and a mouse on the far row");
+    else if (p->st.limit && p->st.noprog >= p->st.limit)
+        snprintf(out, REASON_STR_MAX, "%d plies without a goal, Royal or fling", (int)p->st.noprog);
 }

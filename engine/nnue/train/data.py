@@ -41,21 +41,22 @@ class DataError(Exception):
 
 class Data:
     """Records as flat arrays. Record i's features are feats[start[i] : start[i] + n_us[i]]
-    (seen from the player deciding, stm[i]) followed by n_them[i] seen from the other."""
+    (seen from the player deciding, stm[i]) followed by n_them[i] seen from the other.
+    bucket[i]: the record's stage (GameOps.nnue_bucket), or None where the format has none;
+    file_sizes: the records of each file read, in order; nnue_max_active and nnue_buckets: the
+    game's declared bound and stage count, or None where the file does not say them."""
 
     def __init__(self, game, feature_set, n_features, score, result, stm, n_us, n_them,
-                 start, feats, positions=None, flags=None, bucket=None, declared_max_active=None,
-                 n_buckets=1):
+                 start, feats, positions=None, flags=None, bucket=None, nnue_max_active=None,
+                 nnue_buckets=None):
         self.game, self.feature_set, self.n_features = game, feature_set, n_features
         self.score, self.result, self.stm = score, result, stm
         self.n_us, self.n_them, self.start, self.feats = n_us, n_them, start, feats
-        self.positions = positions
-        # DATA.md's flags (0 in version 1 files) and output buckets (0 until the game has them)
+        self.positions, self.bucket = positions, bucket
+        # DATA.md's flags (0 in version 1 files, which have none)
         self.flags = np.zeros(len(score), np.uint8) if flags is None else flags
-        self.bucket = np.zeros(len(score), np.uint8) if bucket is None else bucket
-        # the most features a view can hold, as the game declares it (features files); None
-        # for version 1 files, which do not record it
-        self.declared_max_active, self.n_buckets = declared_max_active, n_buckets
+        self.file_sizes = [len(score)]
+        self.nnue_max_active, self.nnue_buckets = nnue_max_active, nnue_buckets
 
     def __len__(self):
         return len(self.score)
@@ -437,15 +438,21 @@ def read_files(paths, game=None, positions=False):
         return parts[0]
     cat = np.concatenate
     base = np.cumsum([0] + [len(d.feats) for d in parts[:-1]])
-    declared = [d.declared_max_active for d in parts]
-    return Data(parts[0].game, parts[0].feature_set, parts[0].n_features,
-                cat([d.score for d in parts]), cat([d.result for d in parts]),
-                cat([d.stm for d in parts]), cat([d.n_us for d in parts]),
-                cat([d.n_them for d in parts]), cat([d.start + b for d, b in zip(parts, base)]),
-                cat([d.feats for d in parts]),
-                sum((d.positions for d in parts), []) if positions else None,
-                cat([d.flags for d in parts]), cat([d.bucket for d in parts]),
-                None if None in declared else max(declared), max(d.n_buckets for d in parts))
+    # The game's bound where any file declares it (every record is checked against it
+    # before training: bound.check_views); stages only where every file has them.
+    declared = [d.nnue_max_active for d in parts if d.nnue_max_active is not None]
+    staged = all(d.bucket is not None for d in parts)
+    out = Data(parts[0].game, parts[0].feature_set, parts[0].n_features,
+               cat([d.score for d in parts]), cat([d.result for d in parts]),
+               cat([d.stm for d in parts]), cat([d.n_us for d in parts]),
+               cat([d.n_them for d in parts]), cat([d.start + b for d, b in zip(parts, base)]),
+               cat([d.feats for d in parts]),
+               sum((d.positions for d in parts), []) if positions else None,
+               cat([d.flags for d in parts]), cat([d.bucket for d in parts]) if staged else None,
+               max(declared) if declared else None,
+               max(d.nnue_buckets for d in parts) if staged else None)
+    out.file_sizes = [len(d) for d in parts]
+    return out
 
 
 def encode_header(game, feature_set, n_features):

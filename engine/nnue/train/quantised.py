@@ -5,6 +5,9 @@ eval the engine must print for each record of a data file. Usage: quantised.py N
 import argparse
 import sys
 
+import cli  # before numpy: a missing package is one line naming the setup command
+cli.need("quantised.py", "numpy")
+
 import numpy as np
 
 import data as datafile
@@ -32,12 +35,27 @@ def crelu(acc):
     return np.clip(acc, 0, QA)
 
 
+def stages(d, buckets):
+    """Each record's output bucket for a net of `buckets`: its stage (d.bucket), or 0 for a net
+    of one. Raises ValueError where the data has no stages or one without a layer."""
+    if buckets == 1:
+        return np.zeros(len(d), np.int64)
+    if d.bucket is None:
+        raise ValueError(f"{buckets} output buckets, but the data gives no stage per record")
+    b = d.bucket.astype(np.int64)
+    bad = np.flatnonzero(b >= buckets)
+    if len(bad):
+        raise ValueError(f"record {int(bad[0])}: stage {int(b[bad[0]])}, not below the {buckets} output buckets")
+    return b
+
+
 def evaluate(net, d, chunk=CHUNK):
     """The integer eval of every record of d (player to move's view), and the largest |acc|.
     Raises OverflowError if an accumulator leaves int16 or the output leaves int32."""
     evals = np.empty(len(d), np.int64)
     worst = 0
-    W2 = net.W2.astype(np.int64)
+    W2, B2 = net.W2.astype(np.int64), net.B2
+    bucket = stages(d, net.buckets)
     for c in range(0, len(d), chunk):
         sl = slice(c, c + chunk)
         us = accumulate(net.W1, net.B1, d.feats, d.start[sl], d.n_us[sl].astype(np.int64))
@@ -50,16 +68,17 @@ def evaluate(net, d, chunk=CHUNK):
             raise OverflowError(f"record {bad}: an accumulator reaches {big}, beyond int16")
         worst = max(worst, big)
         x = np.concatenate([crelu(us), crelu(them)], axis=1)
+        w2, b2 = W2[bucket[sl]], B2[bucket[sl]]  # each record's output layer
         if net.activation == "screlu":
             # sum of x * (x * W2) (the int32 sum holds no B2): the engine keeps x * W2 in
             # int16, exact where |W2| <= 128
-            xw = x * W2
+            xw = x * w2
             if int(np.abs(xw).max(initial=0)) > INT16_MAX:
                 raise OverflowError(f"records {c}..: x * W2 leaves int16")
             out = (xw * x).sum(1)
-            total, unit = out + net.B2 * QA, QA * QA * QB
+            total, unit = out + b2 * QA, QA * QA * QB
         else:
-            out = net.B2 + x @ W2
+            out = b2 + (x * w2).sum(1)
             total, unit = out, QA * QB
         if out.min(initial=0) < INT32_MIN or out.max(initial=0) > INT32_MAX:
             raise OverflowError(f"records {c}..: the output leaves int32")
@@ -80,7 +99,7 @@ def main(argv=None):
             sys.exit(f"quantised.py: the data's feature set {d.feature_set}/{d.n_features} is "
                      f"not the net's {net.feature_set}/{net.n_features}")
         evals, _ = evaluate(net, d)
-    except (datafile.DataError, netfile.NetError, OverflowError, OSError) as e:
+    except (datafile.DataError, netfile.NetError, OverflowError, ValueError, OSError) as e:
         sys.exit(f"quantised.py: {e}")
     out = sys.stdout
     for i, e in enumerate(evals.tolist()):
@@ -88,4 +107,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

@@ -2,8 +2,9 @@
 """test_engine_match.py — end to end for one game: `simia datagen` writes a small data file and
 `datagen --features` its features file, the trainer trains one epoch on it, and the engine, given
 the net by EvalFile, prints for every record's position exactly the eval of the integer reference
-(quantised.py).
-Usage: test_engine_match.py SIMIA GAME [--positions N] [--nodes N] [--keep DIR]
+(quantised.py). Each record's stage in the features file must be the one the engine's `eval`
+names (the game's nnue_bucket); with --buckets, the net has an output layer per stage.
+Usage: test_engine_match.py SIMIA GAME [--positions N] [--nodes N] [--keep DIR] [--buckets]
 Exits 77 (ctest: skipped) with a SKIPPED line while the engine has no `datagen` job or no
 EvalFile option, or numpy/torch are missing. The datagen command can be overridden with
 SIMIA_DATAGEN_ARGS, a template such as "datagen --out {out} --positions {positions} --nodes {nodes}"."""
@@ -45,6 +46,7 @@ def main():
     ap.add_argument("--nodes", type=int, default=300)
     ap.add_argument("--keep", help="keep the data and net in this directory")
     ap.add_argument("--activation", default="crelu", help="the net's (train.py --activation)")
+    ap.add_argument("--buckets", action="store_true", help="a net with the game's output buckets")
     a = ap.parse_args()
     helptext = subprocess.run([a.simia, "--help"], capture_output=True, text=True).stdout
     if "datagen" not in helptext:
@@ -96,35 +98,61 @@ def main():
     if len(positions) != len(d):
         fail(f"{feat} holds {len(d)} records, {dat} {len(positions)}")
     print(f"{dat}: {len(d)} records, {d.feature_set}, {d.n_features} features")
+
+    def evals(commands):
+        """The engine's NNUE evaluation and stage lines for every record's position."""
+        for pos in positions:
+            commands += [f"position fen {pos}", "eval"]
+        code, out, err = engine_session(a.simia, a.game, commands)
+        errors = [l for l in out.splitlines() if l.startswith("info string error")]
+        if code != 0 or errors:
+            fail(f"the engine exited {code} with {len(errors)} error line(s): {errors[:5]} {err[-1000:]}")
+        got = [l.split()[2] for l in out.splitlines() if l.startswith("NNUE evaluation:")]
+        stages = [l.split()[3:6:2] for l in out.splitlines() if l.startswith("NNUE output bucket:")]
+        if len(got) != len(d) or len(stages) not in (0, len(d)):
+            fail(f"{len(got)} 'NNUE evaluation:' and {len(stages)} 'NNUE output bucket:' lines for "
+                 f"{len(d)} positions")
+        return got, stages
+
+    # the stages first (the game's, whatever the net): the features file's stage column must be
+    # what the engine names, so that each record trains the layer the engine will read
+    _, stages = evals([])
+    if a.buckets and not stages:
+        fail(f"{a.game} names no stage in eval: a game without output buckets")
+    named = [int(b) for b, _ in stages] if stages else [0] * len(d)
+    if d.bucket.tolist() != named or d.nnue_buckets != (int(stages[0][1]) if stages else 1):
+        i = next((i for i, (f, e) in enumerate(zip(d.bucket.tolist(), named)) if f != e), 0)
+        fail(f"{feat}: {d.nnue_buckets} bucket(s), record {i} in stage {int(d.bucket[i])}; the engine "
+             f"names {named[i]} of {stages[0][1] if stages else 1}: {positions[i]}")
+    count = d.nnue_buckets if a.buckets else 1
+    # the bound and the stages come from the features file; the result scale changes no eval,
+    # and 300 positions of some 30 games are too few to fit it
+    argv = ["--data", feat, "--out", net, "--game", a.game, "--hidden", "32", "--epochs", "1",
+            "--batch", "256", "--seed", "1", "--val-fraction", "0", "--activation", a.activation,
+            "--buckets", str(count), "--scale-wdl", "400"]
     try:
-        train.main(["--data", feat, "--out", net, "--game", a.game, "--hidden", "32", "--epochs",
-                    "1", "--batch", "256", "--seed", "1", "--val-fraction", "0", "--activation", a.activation])
+        train.main(argv)
     except SystemExit as e:
         if e.code:
             fail(f"the trainer failed: {e.code}")
     q = netfile.read_net(net, a.game, d.feature_set, d.n_features)
-    if q.activation != a.activation:
-        fail(f"the trainer wrote a net of activation {q.activation}, not {a.activation}")
+    if (q.activation, q.buckets) != (a.activation, count):
+        fail(f"the trainer wrote a net of activation {q.activation} and {q.buckets} output "
+             f"bucket(s), not {a.activation} and {count}")
     want, _ = quantised.evaluate(q, d)
 
-    commands = [f"setoption name EvalFile value {net}", "setoption name Use NNUE value true"]
-    for pos in positions:
-        commands += [f"position fen {pos}", "eval"]
-    code, out, err = engine_session(a.simia, a.game, commands)
-    errors = [l for l in out.splitlines() if l.startswith("info string error")]
-    if code != 0 or errors:
-        fail(f"the engine exited {code} with {len(errors)} error line(s): {errors[:5]} {err[-1000:]}")
-    got = [l.split()[2] for l in out.splitlines() if l.startswith("NNUE evaluation:")]
-    if len(got) != len(d):
-        fail(f"{len(got)} 'NNUE evaluation:' lines for {len(d)} positions")
+    got, again = evals([f"setoption name EvalFile value {net}", "setoption name Use NNUE value true"])
+    if again != stages:
+        fail("eval named other stages with the net loaded")
     bad = [(i, positions[i], g, int(w)) for i, (g, w) in enumerate(zip(got, want)) if g != str(w)]
     for i, pos, g, w in bad[:10]:
         print(f"record {i}: engine {g}, reference {w}: {pos}")
     if bad:
         fail(f"{len(bad)} of {len(d)} positions differ (data and net kept in {work})")
     nonzero = sum(1 for w in want if w)
-    print(f"PASSED: {a.game} ({a.activation}): the engine's NNUE eval equals the reference on all {len(d)} "
-          f"positions ({nonzero} non-zero, range {int(want.min())}..{int(want.max())})")
+    used = f", {len(set(d.bucket.tolist()))} of its {count} output buckets used" if a.buckets else ""
+    print(f"PASSED: {a.game} ({a.activation}{used}): the engine's NNUE eval equals the reference on "
+          f"all {len(d)} positions ({nonzero} non-zero, range {int(want.min())}..{int(want.max())})")
     if not a.keep:
         for f in (dat, feat, net):
             os.remove(f)

@@ -1,5 +1,5 @@
 /* bz_reference.c — the Boom & Zoom reference: every rule written out square by square from
- * /work/shared/rules/boomzoom.md, sharing nothing with the engine's module. */
+ * the shared rules file boomzoom.md, sharing nothing with the engine's module. */
 #include "bz_reference.h"
 
 #include <ctype.h>

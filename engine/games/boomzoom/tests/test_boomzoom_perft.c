@@ -1,6 +1,7 @@
 /* test_boomzoom_perft.c — leaf counts against the tables: the start position (the rules
  * file's table, depth 5 where the build is not sanitized), the shared cases and positions
- * counted by the reference referee (depths 1-3), with every build of the hot code. */
+ * counted by the reference referee (depths 1-3), with every build of the hot code; each
+ * also mirrored left to right (the game's symmetry), the same counts. */
 #include "bz_testutil.h"
 #include "engine/perft.h"
 
@@ -28,6 +29,8 @@ START_TEST(start_table) {
     GamePos p;
     G->startpos(&p, &cfg);
     for (int d = 0; d <= START_DEPTH; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
+    ck_assert(G->mirror(&p));
+    for (int d = 0; d <= 4; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
 }
 END_TEST
 
@@ -61,6 +64,9 @@ START_TEST(table_positions) {
         bz_parse_ok(G, &p, bar + 2, 100);
         for (int d = 1; d <= 3; d++)
             ck_assert_msg(perft(G, &p, d) == want[d - 1], "%s: perft %d", bar + 2, d);
+        ck_assert(G->mirror(&p)); /* the board mirrored left to right counts the same */
+        for (int d = 1; d <= 3; d++)
+            ck_assert_msg(perft(G, &p, d) == want[d - 1], "%s mirrored: perft %d", bar + 2, d);
         checked++;
     }
     fclose(f);

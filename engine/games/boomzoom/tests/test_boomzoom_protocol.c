@@ -1,6 +1,6 @@
 /* test_boomzoom_protocol.c — Boom & Zoom through the real executable over pipes: choosing the
  * game (--game, the Game option), its option, the referee's answers at every kind of end
- * (no towers, bear-off of the last tower, no-progress, repetition, forfeits), d, eval,
+ * (no towers, bear-off of the last tower, no-progress, repetition, forfeits) and d's reason, eval,
  * go perft, searches and bad position strings; every wait bounded. */
 #include "bz_testutil.h"
 #include "conversation.h"
@@ -87,16 +87,18 @@ START_TEST(ends_without_towers) {
     referee(c, "false", "none", "true");
     send_ok(c, "position fen 8/8/8/3t4/3T4/8/8/8 1 2 5 0 40 moves d4d5");
     referee(c, "true", "p2win", "false");
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins", WAIT));
-    child_transcript_reset(c);
+    ck_assert_str_eq(d_line(c, "Status: "),
+                     "game over, player 2 wins (player 2 has no tower left; player 2 bore off more, 5 to 2)");
     send_ok(c, "go depth 3");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     /* bearing off one's own last tower ends the game at once */
     send_ok(c, "position fen 4T3/8/8/8/8/8/t[3]t[3]6/8 1 3 3 0 50 moves e8off");
     referee(c, "true", "p1win", "false");
+    ck_assert_str_eq(d_line(c, "Status: "),
+                     "game over, player 1 wins (player 1 has no tower left; player 1 bore off more, 4 to 3)");
     send_ok(c, "position fen 4T3/8/8/8/8/8/t[3]t[3]6/8 1 2 3 0 50 moves e8off");
     referee(c, "true", "draw", "false");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (player 1 has no tower left; both bore off 3)");
     /* a move after the end is the mover's illegal move: player 2 loses */
     ck_assert_int_eq(errors_of(c, "position fen 4T3/8/8/8/8/8/t[3]t[3]6/8 1 2 3 0 50 moves e8off a2a3"), 1);
     ck_assert_ptr_nonnull(strstr(child_transcript(c), "the game was already over"));
@@ -117,7 +119,8 @@ START_TEST(no_progress_end) {
     referee(c, "true", "p1win", "false");
     send_ok(c, "d");
     ck_assert_ptr_nonnull(child_expect(c, "No progress: 100 of 100 plies", WAIT));
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
+    ck_assert_ptr_nonnull(child_expect(
+        c, "Status: game over, player 1 wins (100 plies without a boom or bear-off; player 1 bore off more, 1 to 0)", WAIT));
     /* a boom resets the counter instead */
     send_ok(c, "position fen 8/6t1/8/8/3T[3]4/8/8/t7 1 1 0 99 99 moves d4g7");
     referee(c, "false", "none", "false");
@@ -143,9 +146,7 @@ START_TEST(repetition_end) {
     referee(c, "false", "none", "false");
     send_ok(c, "position startpos moves a1a2 a8a7 a2a1 a7a8 a1a2 a8a7 a2a1 a7a8");
     referee(c, "true", "draw", "true");
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, a draw", WAIT));
-    child_transcript_reset(c);
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (the position occurred for the third time)");
     send_ok(c, "go depth 2");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     /* the player ahead by checkers off wins a repetition */

@@ -1,6 +1,6 @@
 /* test_boomzoom_rules.c — the rules file's cases one by one: the start, zooms and booms
  * with their ranges and blockers, every bear-off example, the ends (no towers, the
- * no-progress counter) and their scoring, move text, the key, the contract's hooks. */
+ * no-progress counter), their scoring and reasons, move text, the key, the contract's hooks. */
 #include <limits.h>
 
 #include "bz_testutil.h"
@@ -109,24 +109,29 @@ START_TEST(bear_off_counts_and_ends) {
     G->print_pos(&p, fen);
     ck_assert_str_eq(fen, "8/8/8/8/8/8/8/T[2]6t 2 3 0 0 21");
     ck_assert_int_eq(G->terminal(&p), OUTCOME_ONGOING);
+    ck_assert_str_eq(reason_of(G, &p), "");
     /* bearing off one's own last tower ends the game at once, scored by checkers off */
     bz_setup(G, &p, "T:e8 t3:a4 t3:b4", 1, 2, 2);
     play(G, &p, "e8off");
     ck_assert_int_eq(G->terminal(&p), OUTCOME_LOSS); /* player 2 to move, 2 against 3 */
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
     ck_assert_uint_eq(G->count_moves(&p), 0);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 has no tower left; player 1 bore off more, 3 to 2");
     /* booming the last enemy tower ends it too; equal counts draw */
     bz_setup(G, &p, "T:e4 t:e5", 1, 4, 4);
     play(G, &p, "e4e5");
     ck_assert_int_eq(G->terminal(&p), OUTCOME_DRAW);
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
+    ck_assert_str_eq(reason_of(G, &p), "player 2 has no tower left; both bore off 4");
     /* the player who booms the last tower can still lose on checkers off */
     bz_setup(G, &p, "T:e4 t:e5", 1, 0, 3);
     play(G, &p, "e4e5");
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 2 has no tower left; player 2 bore off more, 3 to 0");
     /* a given position without towers is over */
     bz_parse_ok(G, &p, "8/8/8/8/8/8/8/8 1 5 7 0 40", 100);
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "no tower left on the board; player 2 bore off more, 7 to 5");
     bz_parse_ok(G, &p, "8/8/8/8/8/8/8/T7 2 0 7 0 40", 100);
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
     ck_assert_int_eq(G->terminal(&p), OUTCOME_WIN);
@@ -147,6 +152,7 @@ START_TEST(no_progress_counter) {
     ck_assert_int_eq(game_result(G, &q), RESULT_P1_WIN);
     ck_assert_uint_eq(G->count_moves(&q), 0);
     ck_assert_int_eq(G->progress_left(&q), 0);
+    ck_assert_str_eq(reason_of(G, &q), "100 plies without a boom or bear-off; player 1 bore off more, 1 to 0");
     bz_parse_ok(G, &q, "3t4/8/8/8/3T[3]4/8/8/t7 1 1 0 50 50", 100);
     play(G, &q, "d4d5");
     play(G, &q, "a1a2");
@@ -166,6 +172,7 @@ START_TEST(no_progress_counter) {
     G->startpos(&p, &cfg);
     for (int i = 0; i < 7; i++) play(G, &p, i % 4 == 0 ? "a1a2" : i % 4 == 1 ? "a8a7" : i % 4 == 2 ? "a2a1" : "a7a8");
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
+    ck_assert_str_eq(reason_of(G, &p), "7 plies without a boom or bear-off; both bore off 0");
 }
 END_TEST
 
@@ -263,8 +270,8 @@ START_TEST(position_strings) {
     G->print_pos(&p, out);
     ck_assert_str_eq(out, "T7/8/8/8/8/8/8/7t 1 0 0 0 0");
 
-    refused("", "position string: 0 fields");
-    refused("8/8/8/8/8/8/8/8 1 0 0 0", "position string: 5 fields");
+    refused("", "position string: empty, expected 6 fields");
+    refused("8/8/8/8/8/8/8/8 1 0 0 0", "position string: 5 fields, expected 6");
     refused("8/8/8/8/8/8/8/8 1 0 0 0 0 0", "position string: more than 6 fields");
     refused("8/8/8/8/8/8/8 1 0 0 0 0", "board: 7 ranks");
     refused("8/8/8/8/8/8/8/8/8 1 0 0 0 0", "board: more than 8 ranks");

@@ -59,7 +59,7 @@ END_TEST
 static const struct {
     const char *fen, *why;
 } BAD[] = {
-    {"", "0 fields"},
+    {"", "empty, expected 6 fields"},
     {"8/8/8/8/8/8/8/8 1 0 0 0", "5 fields"},
     {"8/8/8/8/8/8/8/8 1 0 0 0 0 0", "more than 6 fields"},
     {"8/8/8/8/8/8/8 1 0 0 0 0", "board: 7 ranks"},
@@ -151,13 +151,12 @@ START_TEST(display_and_trace) {
     ck_assert_ptr_nonnull(strstr(text, "Player 1: 5 off, 6 on the board (1 + 1 + 1 teeth"));
     G->eval_trace(&p, text, sizeof text);
     ck_assert_ptr_nonnull(strstr(text, "total for player 1"));
-    /* the reason of an ended game */
+    /* the reason of an ended game is the contract's (end_reason), not the display's */
     dt_setup(G, &p, "T3:a1 t3:h8", 2, 6, 1);
-    G->display(&p, text, sizeof text);
-    ck_assert_ptr_nonnull(strstr(text, "player 1 moved 6 off"));
+    ck_assert_str_eq(reason_of(G, &p), "player 1 moved 6 strength off, 6 or more wins");
     dt_setup(G, &p, "T3:a1 t3:h8", 2, 2, 2);
+    ck_assert_str_eq(reason_of(G, &p), "dead position: neither player can reach 6 off");
     G->display(&p, text, sizeof text);
-    ck_assert_ptr_nonnull(strstr(text, "dead position"));
     /* a small buffer is never overrun */
     char small[40];
     memset(small, 'x', sizeof small);

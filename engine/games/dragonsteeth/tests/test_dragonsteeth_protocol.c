@@ -1,6 +1,7 @@
 /* test_dragonsteeth_protocol.c — Dragons Teeth through the real executable, as an arena
  * meets it: choosing the game (--game, the Game option), its options, the referee's answer
- * at each kind of end, the pass, forfeits, d, eval, go perft and bad position strings. */
+ * at each kind of end and d's reason for it, the pass, forfeits, d, eval, go perft and bad
+ * position strings. */
 #include "conversation.h"
 #include "dt_testutil.h"
 
@@ -91,9 +92,7 @@ START_TEST(win_by_six_off) {
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "p1turn"), "false");
     ck_assert_str_eq(ask(c, "result"), "p1win");
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Ended:    player 1 moved 6 off", WAIT));
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 1 wins", WAIT));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (player 1 moved 6 strength off, 6 or more wins)");
     ck_assert_int_eq(errors_of(c, "go depth 2"), 1);
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
     /* a move after the end is an illegal move: its mover (player 2) loses, so p1 still wins */
@@ -103,6 +102,7 @@ START_TEST(win_by_six_off) {
     dt_fen(fen, "T3:a8 t3:c2 t3:h8", 2, 0, 3, 0, 61);
     ck_assert(child_send(c, "position fen %s moves c2off", fen));
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (player 2 moved 6 strength off, 6 or more wins)");
     quit(c);
 }
 END_TEST
@@ -117,8 +117,7 @@ START_TEST(dead_position_and_no_progress) {
     ck_assert(child_send(c, "position fen %s moves d4d5", fen));
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "draw");
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Ended:    dead position", WAIT));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (dead position: neither player can reach 6 off)");
     /* with DeadPosition off the game goes on */
     ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethDeadPosition value false"), 0);
     ck_assert(child_send(c, "position fen %s moves d4d5", fen));
@@ -128,8 +127,7 @@ START_TEST(dead_position_and_no_progress) {
     dt_fen(fen, "T3:a1 T:d4 t:d5 t3:h8", 1, 3, 3, 149, 300);
     ck_assert(child_send(c, "position fen %s moves a1a2", fen));
     ck_assert_str_eq(ask(c, "result"), "draw");
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Ended:    150 plies without an elimination or exit", WAIT));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (150 plies without an elimination or exit)");
     ck_assert(child_send(c, "position fen %s moves d4d5", fen));
     ck_assert_str_eq(ask(c, "result"), "none");
     quit(c);
@@ -144,6 +142,7 @@ START_TEST(repetition) {
     ck_assert(child_send(c, "position startpos moves %s %s", CYCLE, CYCLE));
     ck_assert_str_eq(ask(c, "gameover"), "true"); /* the third time */
     ck_assert_str_eq(ask(c, "result"), "draw");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (the position occurred for the third time)");
     ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
     /* a move after it is illegal, lost by its mover (player 1) */
@@ -176,8 +175,8 @@ START_TEST(pass_and_forfeits) {
     ck_assert_str_eq(ask(c, "result"), "p1win");
     ck_assert_int_eq(errors_of(c, "position startpos moves e4e6"), 1);
     ck_assert_str_eq(ask(c, "result"), "p2win");
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Status: game over, player 2 wins: illegal move 'e4e6'", WAIT));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (illegal move 'e4e6' at ply 1 (move 1 of the list): "
+                                            "not a legal move here; player 1 loses)");
     ck_assert_int_eq(errors_of(c, "position startpos moves e4e5 d5e4 0000"), 1);
     ck_assert_str_eq(ask(c, "result"), "p2win");
     /* a small tooth on e4 cannot take a large one */

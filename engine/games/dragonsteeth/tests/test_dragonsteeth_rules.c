@@ -1,6 +1,7 @@
 /* test_dragonsteeth_rules.c — the rules on hand-made positions (moves, blocking, the
- * strength test with its assists, exits, the pass, each end of the game and its order, the
- * counters) and perft against the tables, with every build of the hot code. */
+ * strength test with its assists, exits, the pass, each end of the game, its order and
+ * reason, the counters) and perft against the tables, with every build of the hot code, each
+ * position also mirrored left to right (the game's symmetry). */
 #include "dt_testutil.h"
 #include <limits.h>
 
@@ -141,12 +142,14 @@ START_TEST(exit_scores_and_wins) {
     G->print_pos(&p, out);
     ck_assert_str_eq(out, "8/8/8/8/8/8/4T[2]3/t[3]6t[3] 2 5 0 0 41");
     ck_assert_int_eq(G->terminal(&p), OUTCOME_ONGOING);
+    ck_assert_str_eq(reason_of(G, &p), "");
     ck_assert(G->in_check(&p)); /* player 1 would win at once with e2off */
     play(G, &p, "a1a2");
     ck_assert(G->winning_move(&p) == G->parse_move(&p, "e2off"));
     play(G, &p, "e2off");
     ck_assert_int_eq(G->terminal(&p), OUTCOME_LOSS); /* player 2 to move has lost */
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 moved 7 strength off, 6 or more wins");
     ck_assert_int_eq(G->count_moves(&p), 0);
     ck_assert_int_eq(G->gen_moves(&p, (Move[MAX_MOVES]){0}, GEN_ALL), 0);
     ck_assert_int_eq(G->nth_move(&p, 0), MOVE_NONE);
@@ -202,9 +205,11 @@ START_TEST(dead_position) {
     ck_assert_int_eq(G->terminal(&p), OUTCOME_DRAW);
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
     ck_assert_uint_eq(G->count_moves(&p), 0);
+    ck_assert_str_eq(reason_of(G, &p), "dead position: neither player can reach 6 off");
     /* DeadPosition off: play goes on */
     dt_parse_ok(G, &p, fen, dt_cfg(0, 150, 0));
     ck_assert_int_eq(G->terminal(&p), OUTCOME_ONGOING);
+    ck_assert_str_eq(reason_of(G, &p), "");
     ck_assert_uint_gt(G->count_moves(&p), 0);
     /* one player can still reach 6: not dead; an elimination that makes it dead ends it */
     dt_fen(fen, "T2:d2 t3:d7 t:d6 T:c5", 1, 3, 2, 0, 30);
@@ -226,6 +231,7 @@ START_TEST(dead_position) {
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
     play(G, &p, "pass");
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
+    ck_assert_str_eq(reason_of(G, &p), "3 plies without an elimination or exit");
 }
 END_TEST
 
@@ -241,6 +247,7 @@ START_TEST(no_progress) {
     play(G, &q, "a1b1"); /* a plain move: 150, a draw */
     ck_assert_int_eq(G->terminal(&q), OUTCOME_DRAW);
     ck_assert_int_eq(game_result(G, &q), RESULT_DRAW);
+    ck_assert_str_eq(reason_of(G, &q), "150 plies without an elimination or exit");
     ck_assert_int_eq(G->progress_left(&q), 0);
     q = p;
     play(G, &q, "c3c5"); /* an elimination resets the counter */
@@ -263,10 +270,12 @@ START_TEST(no_progress) {
     dt_fen(fen, "T3:a1 t3:h8", 2, 6, 0, 500, 600);
     dt_parse_ok(G, &p, fen, dt_default_cfg());
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 moved 6 strength off, 6 or more wins");
     dt_fen(fen, "T3:a1 t3:h8", 2, 0, 7, 500, 600);
     dt_parse_ok(G, &p, fen, dt_default_cfg());
     ck_assert_int_eq(G->terminal(&p), OUTCOME_WIN);
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 2 moved 7 strength off, 6 or more wins");
 }
 END_TEST
 
@@ -309,6 +318,8 @@ START_TEST(perft_start_positions) {
         GamePos p;
         G->startpos(&p, &cfg);
         for (int d = 0; d <= 4; d++) ck_assert_uint_eq(perft(G, &p, d), want[setup][d]);
+        ck_assert(G->mirror(&p));
+        for (int d = 0; d <= 3; d++) ck_assert_uint_eq(perft(G, &p, d), want[setup][d]);
     }
 }
 END_TEST
@@ -325,11 +336,15 @@ START_TEST(perft_reference_positions) {
         ck_assert_ptr_nonnull(bar);
         *bar = 0;
         bar[strcspn(bar + 1, "\n") + 1] = 0;
-        GamePos p;
-        dt_parse_ok(G, &p, bar + 2, dt_default_cfg());
+        GamePos p[2];
+        dt_parse_ok(G, &p[0], bar + 2, dt_default_cfg());
+        p[1] = p[0];
+        ck_assert(G->mirror(&p[1])); /* the board mirrored left to right counts the same */
         int d = 1;
         for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " "), d++)
-            ck_assert_msg(perft(G, &p, d) == strtoull(tok, NULL, 10), "%s: perft %d", bar + 2, d);
+            for (int m = 0; m < 2; m++)
+                ck_assert_msg(perft(G, &p[m], d) == strtoull(tok, NULL, 10), "%s%s: perft %d", bar + 2,
+                              m ? " mirrored" : "", d);
         checked++;
     }
     fclose(f);

@@ -1,6 +1,7 @@
 /* test_embed_perft.c — leaf counts against the tables of the rules file and the shared cases
- * (data/embed_perft.txt), with every build of the hot code the CPU runs; the reference
- * referee's own counts to depth 2 as a check on the tables' reading; perft's divided form. */
+ * (data/embed_perft.txt), each also mirrored left to right (the game's symmetry), with
+ * every build of the hot code the CPU runs; the reference referee's own counts to depth 2
+ * as a check on the tables' reading; perft's divided form. */
 #include "embed_reference.h"
 #include "embed_testutil.h"
 #include "engine/perft.h"
@@ -46,9 +47,12 @@ START_TEST(tables) {
     for (int i = 0; i < n; i++) {
         GamePos p;
         em_parse_ok(G, &p, cases[i].fen, 150);
-        for (int d = 1; d <= cases[i].depths && (d <= 4 || deep); d++)
-            ck_assert_msg(perft(G, &p, d) == cases[i].want[d - 1], "%s depth %d: %llu, table %llu", cases[i].fen, d,
-                          (unsigned long long)perft(G, &p, d), (unsigned long long)cases[i].want[d - 1]);
+        /* Then the board mirrored left to right (the game's symmetry): the same counts. */
+        for (int m = 0; m < 2; m++, ck_assert(G->mirror(&p)))
+            for (int d = 1; d <= cases[i].depths && (d <= 4 || deep); d++)
+                ck_assert_msg(perft(G, &p, d) == cases[i].want[d - 1], "%s%s depth %d: %llu, table %llu",
+                              cases[i].fen, m ? " mirrored" : "", d, (unsigned long long)perft(G, &p, d),
+                              (unsigned long long)cases[i].want[d - 1]);
     }
 }
 END_TEST

@@ -68,8 +68,8 @@ START_TEST(refusals) {
     static const struct {
         const char *fen, *reason;
     } BAD[] = {
-        {"", "0 fields"},
-        {"   ", "0 fields"},
+        {"", "empty, expected 4 fields"},
+        {"   ", "empty, expected 4 fields"},
         {"8/8/8/8/8/8/8/B6b 1 0", "3 fields"},
         {"8/8/8/8/8/8/8/B6b 1 0 0 0", "more than 4 fields"},
         {"8/8/8/8/8/8/8/3B4 1 0 0", "player 2 has no boss"},

@@ -1,7 +1,7 @@
 /* test_embed_protocol.c — Embed through the real executable, as an arena meets it: the game
  * chosen by --game or by the Game option, its options, the referee's answers at every kind
- * of end (boss on the home row, embedded boss, no progress, repetition), forfeits, `d`,
- * `eval`, `go perft`, bad position strings, and whole games searched move by move. */
+ * of end (boss on the home row, embedded boss, no progress, repetition) and `d`'s reason for
+ * it, forfeits, `eval`, `go perft`, bad position strings, and whole games searched move by move. */
 #include "conversation.h"
 #include "embed_testutil.h"
 
@@ -12,18 +12,6 @@ static Child *start_embed(void) {
     Child *c = child_start(argv);
     ck_assert_ptr_nonnull(c);
     return c;
-}
-
-/* The line of `d` that starts with prefix, without the prefix. */
-static char d_line[512];
-static const char *shown(Child *c, const char *prefix) {
-    ready(c);
-    child_transcript_reset(c);
-    send_ok(c, "d");
-    const char *l = child_expect(c, prefix, WAIT);
-    ck_assert_msg(l, "no '%s' line; transcript:\n%s", prefix, child_transcript(c));
-    snprintf(d_line, sizeof d_line, "%s", l + strlen(prefix));
-    return d_line;
 }
 
 static void expect_end(Child *c, const char *position, const char *result) {
@@ -42,7 +30,7 @@ START_TEST(game_by_command_line) {
     ck_assert_ptr_nonnull(strstr(t, "option name EmbedSetup type combo default standard var standard var homerows\n"));
     ck_assert_ptr_nonnull(strstr(t, "option name Repetition type check default true\n"));
     send_ok(c, "position startpos");
-    ck_assert_str_eq(shown(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/DDDDDDDD/8 1 0 0");
+    ck_assert_str_eq(d_line(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/DDDDDDDD/8 1 0 0");
     ck_assert_str_eq(ask(c, "p1turn"), "true");
     quit(c);
 }
@@ -54,10 +42,10 @@ START_TEST(game_by_option) {
     ck_assert_int_eq(errors_of(c, "setoption name EmbedSetup value homerows"), 0);
     ck_assert_int_eq(errors_of(c, "setoption name Game value embed"), 0);
     send_ok(c, "position startpos");
-    ck_assert_str_eq(shown(c, "Fen: "), "dddddddd/dddddddd/dddBdddd/8/8/DDDDbDDD/DDDDDDDD/DDDDDDDD 1 0 0");
+    ck_assert_str_eq(d_line(c, "Fen: "), "dddddddd/dddddddd/dddBdddd/8/8/DDDDbDDD/DDDDDDDD/DDDDDDDD 1 0 0");
     ck_assert_int_eq(errors_of(c, "setoption name embedsetup value Standard"), 0);
     send_ok(c, "position startpos");
-    ck_assert_str_eq(shown(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/DDDDDDDD/8 1 0 0");
+    ck_assert_str_eq(d_line(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/DDDDDDDD/8 1 0 0");
     ck_assert_int_eq(errors_of(c, "setoption name EmbedSetup value sideways"), 1);
     ck_assert_int_eq(errors_of(c, "setoption name EmbedNoProgressPlies value 10001"), 1);
     ck_assert_int_eq(errors_of(c, "setoption name EmbedNoProgressPlies value -1"), 1);
@@ -73,20 +61,24 @@ START_TEST(ends) {
     expect_end(c, "position fen 8/d7/8/3B4/8/8/b7/8 1 0 10 moves d5d8", "p1win");
     ck_assert_str_eq(ask(c, "result"), "p1win");
     ck_assert_str_eq(ask(c, "p1turn"), "false");
-    ck_assert_str_eq(shown(c, "Status: "), "game over, player 1 wins");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Red's boss reached Black's home row)");
     expect_end(c, "position fen 8/d7/8/3B4/8/8/b7/8 2 0 10 moves a2a1", "p2win");
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (Black's boss reached Red's home row)");
     /* the enemy boss fully embedded (the last square filled from outside the ring) */
     expect_end(c, "position fen 8/8/2DDD3/2DbD3/2DD4/8/6D1/B7 1 0 9 moves g2e4", "p1win");
     ck_assert_str_eq(ask(c, "result"), "p1win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Black's boss fully embedded)");
     /* a position string that is already over */
     expect_end(c, "position fen 6Db/6DD/8/8/8/8/dd6/Bd6 1 0 9", "p2win");
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (Red's boss fully embedded)");
     /* no progress: 4 plies without a capture with the limit at 4 */
     ck_assert_int_eq(errors_of(c, "setoption name EmbedNoProgressPlies value 4"), 0);
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2", "none");
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2 h8h7", "draw");
     ck_assert_str_eq(ask(c, "result"), "draw");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (4 plies without a capture)");
     /* a capture resets the counter */
     expect_end(c, "position startpos moves a2a1 h7h8 a4a5 h8h7 a1a2 b6a5 a2a1", "none");
     ck_assert_int_eq(errors_of(c, "setoption name EmbedNoProgressPlies value 0"), 0);
@@ -94,10 +86,12 @@ START_TEST(ends) {
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2 h8h7 a2a1 h7h8 a1a2", "none");
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2 h8h7 a2a1 h7h8 a1a2 h8h7", "draw");
     ck_assert_str_eq(ask(c, "result"), "draw");
-    ck_assert_str_eq(shown(c, "Status: "), "game over, a draw: the position occurred for the third time");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (the position occurred for the third time)");
     /* a move after the end forfeits */
     expect_end(c, "position startpos moves a2a1 h7h8 a1a2 h8h7 a2a1 h7h8 a1a2 h8h7 a2a1", "forfeit");
     ck_assert_str_eq(ask(c, "result"), "p2win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (illegal move 'a2a1' at ply 9 (move 9 of the "
+                                            "list): the game was already over; player 1 loses)");
     expect_end(c, "position fen 8/d7/8/3B4/8/8/b7/8 1 0 10 moves d5d8 a7a6", "forfeit");
     ck_assert_str_eq(ask(c, "result"), "p1win");
     /* Repetition off: the game goes on */
@@ -120,7 +114,7 @@ START_TEST(forfeits) {
     ck_assert_int_eq(errors_of(c, "position startpos moves a2a1 0000"), 1);
     ck_assert_str_eq(ask(c, "result"), "p1win");
     /* the position is the legal prefix */
-    ck_assert_str_eq(shown(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/1DDDDDDD/D7 2 1 1");
+    ck_assert_str_eq(d_line(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/1DDDDDDD/D7 2 1 1");
     send_ok(c, "go depth 2");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     quit(c);
@@ -155,9 +149,9 @@ END_TEST
 START_TEST(display_and_eval) {
     Child *c = start_embed();
     send_ok(c, "position startpos moves c4c5");
-    ck_assert_str_eq(shown(c, "Fen: "), "8/dddddddd/dddddddd/ddDBdddd/DD1DbDDD/DDDDDDDD/DDDDDDDD/8 2 0 1");
-    ck_assert_str_eq(shown(c, "Status: "), "playing, player 2 to move");
-    ck_assert_str_eq(shown(c, "To move:     "), "player 2 (Black, d/b)");
+    ck_assert_str_eq(d_line(c, "Fen: "), "8/dddddddd/dddddddd/ddDBdddd/DD1DbDDD/DDDDDDDD/DDDDDDDD/8 2 0 1");
+    ck_assert_str_eq(d_line(c, "Status: "), "playing, player 2 to move");
+    ck_assert_str_eq(d_line(c, "To move:     "), "player 2 (Black, d/b)");
     ready(c);
     child_transcript_reset(c);
     send_ok(c, "eval");

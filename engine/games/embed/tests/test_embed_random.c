@@ -3,15 +3,29 @@
  * position string), counts, stages and the k-th move agree, the legality test accepts
  * exactly the listed moves, the winning-move and threat hints are exact, make/unmake
  * restores every byte, keys are exact and collision-free, and the learned evaluation's
- * features (one view, or both at once) are the reference's; with every build of the hot
- * code this CPU runs. Counts scale with SIMIA_TEST_SCALE (test_count); seeds print (SIMIA_SEED). */
+ * features (one view, or both at once) are the reference's, and what each kind of move and a
+ * pass change in them (make_delta) is what the lists say; with every build of the hot code
+ * this CPU runs. Counts scale with SIMIA_TEST_SCALE (test_count); seeds print (SIMIA_SEED). */
 #include <ctype.h>
 
 #include "embed_reference.h"
 #include "embed_testutil.h"
+#include "nnue_check.h"
 
 static const GameOps *G, *VARIANTS[EM_MAX_VARIANTS];
 static int N_VARIANTS;
+
+/* The kinds of decision whose learned-evaluation changes were checked (make_delta against
+ * the lists), in this test's process. */
+enum { KIND_STEP, KIND_CAPTURE, KIND_BOSS, KIND_PASS, KIND_NB };
+static const char *const KIND_NAME[KIND_NB] = {"drone steps", "captures", "boss moves", "passes"};
+static long kinds[KIND_NB];
+
+static void require_kinds(const char *test) {
+    fprintf(stderr, "%s: make_delta checked on", test);
+    for (int k = 0; k < KIND_NB; k++) fprintf(stderr, " %ld %s%s", kinds[k], KIND_NAME[k], k + 1 < KIND_NB ? "," : "\n");
+    for (int k = 0; k < KIND_NB; k++) ck_assert_msg(kinds[k] > 0, "%s: no %s checked", test, KIND_NAME[k]);
+}
 
 static int ref_result(int status) {
     return status == REF_P1_WINS ? RESULT_P1_WIN : status == REF_P2_WINS ? RESULT_P2_WIN
@@ -199,7 +213,8 @@ static void check_position(const GamePos *p, int limit, Prng *rng, Seen *seen) {
     if (status == REF_ONGOING) {
         GamePos passed = *p;
         GameUndo u;
-        REQUIRE(G->make_null(&passed, &u), "%s: no pass", fen);
+        REQUIRE(nnue_pass_checked(G, &passed, &u), "%s: no pass", fen);
+        kinds[KIND_PASS]++;
         bool threat = G->terminal(&passed) == OUTCOME_ONGOING && has_win(&passed);
         REQUIRE(G->in_check(p) == threat, "%s: in_check %d, a threat %d", fen, G->in_check(p), threat);
         G->unmake_null(&passed, &u);
@@ -226,7 +241,9 @@ static void make_checked(GamePos *p, Move m, int limit, bool against_ref) {
         ref_parse(fen, limit, &r);
         ref_play(&r, ms);
         ref_print(&r, want);
-        G->make(p, m, &u);
+        NnueDelta d = {0};
+        nnue_make_checked(G, p, m, &u, &d);
+        kinds[m & EM_MF_BOSS ? KIND_BOSS : m & EM_MF_CAPTURE ? KIND_CAPTURE : KIND_STEP]++;
         G->print_pos(p, got);
         REQUIRE(!strcmp(got, want), "%s then %s: %s, reference %s", fen, ms, got, want);
         return;
@@ -261,6 +278,7 @@ START_TEST(random_games_standard) {
     long games = test_count(8), plies = 0;
     for (long g = 0; g < games; g++) plies += random_game(&rng, 150, EM_SETUP_STANDARD, 1, 100000);
     ck_assert_int_gt(plies, games);
+    require_kinds("random_games_standard");
 }
 END_TEST
 

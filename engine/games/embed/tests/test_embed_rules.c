@@ -1,6 +1,6 @@
 /* test_embed_rules.c — Embed's rules case by case, from the rules file: moves and captures,
  * embedding on inner, edge and corner squares, the order of the end rules (the file's
- * examples), the no-progress counter and its limit, repetition's hooks, the search hints
+ * examples) and their reasons, the no-progress counter and its limit, repetition's hooks, the search hints
  * (winning move, threat, static exchange) and the null move. */
 #include <limits.h>
 
@@ -12,6 +12,13 @@ static GameResult result_of(const char *fen, int limit) {
     GamePos p;
     em_parse_ok(G, &p, fen, limit);
     return game_result(G, &p);
+}
+
+/* Why the game of a position string ended ("" while it goes on). */
+static const char *reason_for(const char *fen, int limit) {
+    GamePos p;
+    em_parse_ok(G, &p, fen, limit);
+    return reason_of(G, &p);
 }
 
 static void moves_of(const char *pieces, int side, char *out) {
@@ -132,6 +139,14 @@ START_TEST(end_rule_order) {
     ck_assert_int_eq(result_of("6Db/6DD/8/8/8/8/dd6/Bd6 1 0 9", 150), RESULT_P2_WIN);  /* rule 3 */
     ck_assert_int_eq(result_of("6Db/6DD/8/8/8/8/dd6/Bd6 2 0 9", 150), RESULT_P1_WIN);  /* rule 3 */
     ck_assert_int_eq(result_of("8/8/8/3DDD2/3DbD2/3DDD2/8/B7 1 0 30", 150), RESULT_P1_WIN); /* rule 4 */
+    /* each rule in words, the bosses by colour (Red is player 1) */
+    ck_assert_str_eq(reason_for("3B4/8/8/4b3/8/8/2D2d2/8 1 4 90", 150), "Red's boss reached Black's home row");
+    ck_assert_str_eq(reason_for("3B4/8/8/8/8/8/2D2d2/b7 1 4 90", 150), "Black's boss reached Red's home row");
+    ck_assert_str_eq(reason_for("6Db/6DD/8/8/8/8/dd6/Bd6 1 0 9", 150), "Red's boss fully embedded");
+    ck_assert_str_eq(reason_for("6Db/6DD/8/8/8/8/dd6/Bd6 2 0 9", 150), "Black's boss fully embedded");
+    ck_assert_str_eq(reason_for("8/8/8/3DDD2/3DbD2/3DDD2/8/B7 1 0 30", 150), "Black's boss fully embedded");
+    ck_assert_str_eq(reason_for("3B4/8/8/8/8/8/2D2d2/b7 1 150 90", 150), "Black's boss reached Red's home row");
+    ck_assert_str_eq(reason_for("b7/8/8/8/8/8/8/B7 1 0 0", 150), "");
     /* a boss on its own home row has not arrived anywhere */
     ck_assert_int_eq(result_of("b7/8/8/8/8/8/8/B7 1 0 0", 150), RESULT_NONE);
     /* rules 1-4 before the no-progress draw (rule 5) */
@@ -155,13 +170,16 @@ START_TEST(wins_by_moving) {
     em_setup(G, &p, "B:d5 b:a2 d:a7", 1, 0, 150);
     play(G, &p, "d5d8");
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Red's boss reached Black's home row");
     em_setup(G, &p, "B:h7 b:e4 D:a7", 2, 0, 150);
     play(G, &p, "e4b1");
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Black's boss reached Red's home row");
     /* the last square around the enemy boss filled (a capture does it too) */
     em_setup(G, &p, "b:a8 D:a7,b7 d:b8 B:h1 D:e5", 1, 0, 150);
     play(G, &p, "e5b8");
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Black's boss fully embedded");
     /* the boss itself may be the last piece */
     em_setup(G, &p, "b:a8 D:a7,b7 B:h2", 1, 0, 150);
     play(G, &p, "h2b8");
@@ -170,6 +188,7 @@ START_TEST(wins_by_moving) {
     em_setup(G, &p, "B:d5 b:a2 d:a7", 1, 149, 150);
     play(G, &p, "d5d8");
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Red's boss reached Black's home row");
 }
 END_TEST
 
@@ -178,9 +197,12 @@ START_TEST(no_progress) {
     em_setup(G, &p, "B:d4 b:e6 D:a1 d:h8", 1, 148, 150);
     play(G, &p, "a1a2");
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
+    ck_assert_str_eq(reason_of(G, &p), "");
     play(G, &p, "h8h7");
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
     ck_assert_int_eq(G->terminal(&p), OUTCOME_DRAW);
+    ck_assert_str_eq(reason_of(G, &p), "150 plies without a capture");
+    ck_assert_str_eq(reason_for("8/8/4b3/8/3B4/8/8/8 1 151 0", 150), "151 plies without a capture");
     /* limit 0: no end by the counter */
     em_setup(G, &p, "B:d4 b:e6 D:a1 d:h8", 1, 1000000, 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);

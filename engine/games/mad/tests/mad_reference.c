@@ -1,5 +1,5 @@
 /* mad_reference.c — the tests' plain M.A.D. referee: an 8x8 array of owners and heights,
- * every rule of ../shared/rules/mad.md written out as directly as it reads, no speed. */
+ * every rule of the shared rules file mad.md written out as directly as it reads, no speed. */
 #include "mad_reference.h"
 
 #include <ctype.h>

@@ -1,6 +1,7 @@
 /* test_mad_perft.c — M.A.D.'s leaf counts against the shared tables (data/mad_perft.txt:
- * the start to depth 3 and seven positions with counters near and at the limit), with
- * every build of the hot code the CPU runs; perft_divide's lines add up. */
+ * the start to depth 3 and seven positions with counters near and at the limit), each also
+ * mirrored left to right (the game's symmetry), with every build of the hot code the CPU
+ * runs; perft_divide's lines add up. */
 #include "engine/games/mad/mad_game.h"
 #include "engine/perft.h"
 #include "mad_test.h"
@@ -20,14 +21,18 @@ START_TEST(table) {
         char *bar = strchr(line, '|');
         ck_assert_ptr_nonnull(bar);
         *bar = 0;
-        GamePos p;
+        GamePos p, m;
         ck_assert_msg(G->parse_pos(&p, line, &cfg, err), "%s: %s", line, err);
+        m = p;
+        ck_assert(G->mirror(&m)); /* the board mirrored left to right counts the same */
         for (char *tok = strtok(bar + 1, " \n"); tok; tok = strtok(NULL, " \n")) {
             int depth;
             unsigned long long want;
             ck_assert(sscanf(tok, "%d:%llu", &depth, &want) == 2);
             ck_assert_msg(perft(G, &p, depth) == want, "%s depth %d: %llu, expected %llu", line, depth,
                           (unsigned long long)perft(G, &p, depth), want);
+            ck_assert_msg(perft(G, &m, depth) == want, "%s mirrored, depth %d: %llu, expected %llu", line, depth,
+                          (unsigned long long)perft(G, &m, depth), want);
             checked++;
         }
     }

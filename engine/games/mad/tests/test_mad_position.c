@@ -46,7 +46,7 @@ START_TEST(good_strings) {
 END_TEST
 
 START_TEST(bad_strings) {
-    refused("", "0 fields");
+    refused("", "empty, expected 4 fields");
     refused("8/8/8/8/8/8/8/8 1 0", "3 fields");
     refused("8/8/8/8/8/8/8/8 1 0 0 0", "more than 4 fields");
     refused("8/8/8/8/8/8/8 1 0 0", "board: 7 ranks");

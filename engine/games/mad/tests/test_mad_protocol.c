@@ -1,7 +1,7 @@
 /* test_mad_protocol.c — M.A.D. through the real executable: chosen by --game and by the
  * Game option, its option announced with its prefix, the referee's answer at each kind of
- * end (goal row, wipe-outs, both wiped out, no progress, repetition), forfeits, d, eval,
- * go perft, searches that win and defend, and bad position strings. */
+ * end (goal row, wipe-outs, both wiped out, no progress, repetition) and d's reason for it,
+ * forfeits, d, eval, go perft, searches that win and defend, and bad position strings. */
 #include <unistd.h>
 
 #include "conversation.h"
@@ -16,11 +16,9 @@ static Child *start_mad(void) {
     return c;
 }
 
-/* The position's status line of d. */
+/* The position's status line of d holds want. */
 static void status_is(Child *c, const char *want) {
-    send_ok(c, "d");
-    const char *l = child_expect(c, "Status: ", WAIT);
-    ck_assert_ptr_nonnull(l);
+    const char *l = d_line(c, "Status: ");
     ck_assert_msg(strstr(l, want), "'%s' lacks '%s'", l, want);
 }
 
@@ -93,14 +91,17 @@ END_TEST
 START_TEST(goal_row_and_wipe_outs) {
     Child *c = start_mad();
     ends(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8", "p1win");
-    status_is(c, "player 1 wins");
+    status_is(c, "game over, player 1 wins (player 1 reached rank 8, its goal row)");
     ends(c, "position fen 8/8/8/C7/8/8/1c6/8 2 0 0 moves b2a1", "p2win");
+    status_is(c, "game over, player 2 wins (player 2 reached rank 1, its goal row)");
     /* wipe-outs: the last enemy checkers killed, or one's own last ones dying */
     ends(c, "position fen 8/8/8/3c[2]4/3C[3]4/8/8/8 1 0 0 moves d4d5", "p1win");
+    status_is(c, "game over, player 1 wins (player 2 has no checker left)");
     ends(c, "position fen 8/8/8/3c[3]4/3C4/8/8/8 1 0 0 moves d4d5", "p2win");
+    status_is(c, "game over, player 2 wins (player 1 has no checker left)");
     /* both sides out of checkers: a draw */
     ends(c, "position fen 8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0 moves d4d5", "draw");
-    status_is(c, "draw");
+    status_is(c, "game over, a draw (neither player has a checker left)");
     ends(c, "position fen 8/8/8/8/8/8/8/8 2 0 0", "draw");
     /* a move after the end forfeits: the player to move loses */
     ck_assert_int_eq(errors_of(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8 a5a4"), 1);
@@ -117,7 +118,7 @@ START_TEST(no_progress) {
     ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 b2b3"), 0);
     ck_assert_str_eq(ask(c, "gameover"), "false");
     ends(c, "position startpos moves a2a3 a7a6 b2b3 b7b6", "draw");
-    status_is(c, "draw");
+    status_is(c, "game over, a draw (4 plies without combat)");
     /* a position string already at the limit */
     ends(c, "position fen 8/8/c7/8/8/3C4/8/8 1 4 9", "draw");
     /* 0: off */
@@ -134,7 +135,7 @@ START_TEST(repetition) {
     ck_assert_int_eq(errors_of(c, twice), 0);
     ck_assert_str_eq(ask(c, "gameover"), "false");
     ends(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7", "draw");
-    status_is(c, "draw");
+    status_is(c, "game over, a draw (the position occurred for the third time)");
     /* a move after it forfeits */
     ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 a2a3"), 1);
     ck_assert_str_eq(ask(c, "result"), "p2win");
@@ -156,7 +157,7 @@ START_TEST(forfeits) {
                   child_transcript(c));
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "p1win");
-    status_is(c, "illegal move 'h2h3'");
+    status_is(c, "game over, player 1 wins (illegal move 'h2h3' at ply 2");
     /* the suffix of the whole stack, a lunge with a suffix, 0000 */
     ck_assert_int_eq(errors_of(c, "position startpos moves a2b3x4"), 1);
     ck_assert_str_eq(ask(c, "result"), "p2win");

@@ -1,6 +1,6 @@
 /* test_mad_rules.c — every rule of M.A.D. on hand-made positions: simple moves and the
- * stacking limit, lunges and what blocks them, attrition, each way a game ends and their
- * order, the no-progress counter, move text, keys, the goal-row threats. */
+ * stacking limit, lunges and what blocks them, attrition, each way a game ends, their order
+ * and reasons, the no-progress counter, move text, keys, the goal-row threats. */
 #include "engine/games/mad/mad_game.h"
 #include "mad_test.h"
 
@@ -37,6 +37,11 @@ static GameResult result_after_l(const char *fen, const char *move, int limit) {
     return result_l(after_l(fen, move, limit), limit);
 }
 static GameResult result_after(const char *fen, const char *move) { return result_after_l(fen, move, 150); }
+/* Why the game of a position string ended ("" while it goes on), the limit at 150. */
+static const char *why(const char *fen) {
+    GamePos p = pos_of(fen, 150);
+    return reason_of(G, &p);
+}
 
 /* The legal moves from one square, sorted, as text. */
 static void moves_from(const char *fen, const char *sq, char *out) {
@@ -178,6 +183,17 @@ START_TEST(end_rules_in_order) {
     /* rule 5: the player who moved has none (its last checkers died attacking) */
     ck_assert_int_eq(result_l("8/8/8/3C4/8/8/8/8 1 0 0", 150), RESULT_P1_WIN);
     ck_assert_int_eq(result_after("8/8/8/3c[3]4/3C4/8/8/8 1 0 0", "d4d5"), RESULT_P2_WIN);
+    /* each rule in words, the same fens */
+    ck_assert_str_eq(why("C7/8/8/8/8/8/8/7c 1 0 0"), "player 2 reached rank 1, its goal row");
+    ck_assert_str_eq(why("C7/8/8/8/8/8/8/7c 2 0 0"), "player 1 reached rank 8, its goal row");
+    ck_assert_str_eq(why("C7/8/8/8/8/8/c7/8 1 0 0"), "player 1 reached rank 8, its goal row");
+    ck_assert_str_eq(why("8/8/8/8/8/8/8/8 1 0 0"), "neither player has a checker left");
+    ck_assert_str_eq(why(after("8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0", "d4d5")), "neither player has a checker left");
+    ck_assert_str_eq(why("8/8/8/3C4/8/8/8/8 2 0 0"), "player 2 has no checker left");
+    ck_assert_str_eq(why("8/8/8/3C4/8/8/8/8 1 0 0"), "player 2 has no checker left");
+    ck_assert_str_eq(why(after("8/8/8/3c[3]4/3C4/8/8/8 1 0 0", "d4d5")), "player 1 has no checker left");
+    ck_assert_str_eq(why("7C/8/8/c7/8/8/8/8 2 150 1"), "player 1 reached rank 8, its goal row");
+    ck_assert_str_eq(why("8/8/8/c7/8/8/8/C7 1 0 1"), "");
     /* wins before the no-progress draw */
     ck_assert_int_eq(result_after("8/6C1/8/c7/8/8/8/8 1 149 0", "g7h8"), RESULT_P1_WIN);
     ck_assert_int_eq(result_l("7C/8/8/c7/8/8/8/8 2 150 1", 150), RESULT_P1_WIN);
@@ -190,6 +206,7 @@ START_TEST(no_progress) {
     ck_assert_int_eq(result_after(fen, "d3e3x1"), RESULT_NONE);
     ck_assert_str_eq(after(after(fen, "d3e3x1"), "a6a5"), "8/8/8/c7/3c4/3CC3/8/8 1 150 2");
     ck_assert_int_eq(result_after(after(fen, "d3e3x1"), "a6a5"), RESULT_DRAW);
+    ck_assert_str_eq(why(after(after(fen, "d3e3x1"), "a6a5")), "150 plies without combat");
     /* combat resets it, by a simple move or a lunge */
     ck_assert_str_eq(after(fen, "d3d4x1"), "8/8/c7/8/8/3C4/8/8 2 0 1");
     ck_assert_str_eq(after("8/8/c7/8/3c4/8/3C[3]4/8 1 148 0", "d2d4"), "8/8/c7/8/8/3C4/3C4/8 2 0 1");

@@ -1,5 +1,5 @@
 /* mkc_reference.c — the tests' independent Monkey King Chess rules: a character array, no
- * bitboards and no tables, each rule of ../shared/rules/monkeykingchess.md written as it reads. */
+ * bitboards and no tables, each rule of the shared rules file monkeykingchess.md written as it reads. */
 #include "mkc_reference.h"
 
 #include <ctype.h>

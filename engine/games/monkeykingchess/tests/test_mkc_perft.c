@@ -1,6 +1,7 @@
 /* test_mkc_perft.c — perft of Monkey King Chess against the published tables: the start
  * for both RiverSquares choices, and every case of data/perft.jsonl (a copy of the shared
- * cases), bulk-counted and move by move; the reference engine counts the shallow ones. */
+ * cases), bulk-counted and move by move, and mirrored left to right (the game's symmetry);
+ * the reference engine counts the shallow ones. */
 #include "engine/perft.h"
 #include "mkc_reference.h"
 #include "testutil.h"
@@ -32,6 +33,10 @@ static void check(const char *fen, int diagonal, int depth, uint64_t want, bool 
     ck_assert_msg(got == want, "%s (%s) depth %d: %llu, expected %llu", fen, diagonal ? "diagonal" : "ranks", depth,
                   (unsigned long long)got, (unsigned long long)want);
     if (depth <= 3) ck_assert_uint_eq(perft_full(&p, depth), want);
+    /* The earth board mirrored left to right (the game's symmetry; either rivers) counts the same. */
+    GamePos m = p;
+    ck_assert(G->mirror(&m));
+    ck_assert_msg(perft(G, &m, depth) == want, "%s mirrored, depth %d", fen, depth);
     if (with_reference) {
         MkcRefCfg rc = {diagonal, 150};
         ck_assert_uint_eq(mkc_ref_perft(fen, &rc, depth), want);

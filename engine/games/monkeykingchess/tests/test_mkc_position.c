@@ -49,8 +49,8 @@ START_TEST(start_and_round_trips) {
 END_TEST
 
 START_TEST(refusals_name_the_field) {
-    refused("5/7/5/5/5/5/7/5 1 - 0 -", "5 fields", "expected 7");
-    refused("5/7/5/5/5/5/7/5 1 - 0 - 0 0 0", "8 fields", "more than 7");
+    refused("5/7/5/5/5/5/7/5 1 - 0 -", "position string: 5 fields", "expected 7");
+    refused("5/7/5/5/5/5/7/5 1 - 0 - 0 0 0", "position string: more than 7 fields", "expected 7");
     refused("5/6/5/5/5/5/7/5 1 - 0 - 0 0", "board: rank 7", "expected 7");
     refused("5/7/5/5/5/5/7/6 1 - 0 - 0 0", "board: rank 1", "do not fit");
     refused("5/7/5/5/5/5/7/4 1 - 0 - 0 0", "board: rank 1", "expected 5");

@@ -1,11 +1,13 @@
 /* test_mkc_random.c — random games and random positions: at every position the module's
  * moves equal the reference's, every move leads where the reference says, counts, stages,
  * the k-th move and the legality test agree, make/unmake restores every byte and the key
- * is exact. The number of games is test_count(150) (SIMIA_TEST_SCALE), or SIMIA_MKC_GAMES. */
+ * is exact, and what each kind of decision and a pass change in the learned evaluation's
+ * features (make_delta) is what the lists say. The number of games is test_count(150)
+ * (SIMIA_TEST_SCALE), or SIMIA_MKC_GAMES. */
 #include "engine/games/monkeykingchess/mkc.h"
 #include "engine/prng.h"
 #include "mkc_reference.h"
-#include "testutil.h"
+#include "nnue_check.h"
 
 static const GameOps *G;
 static long GAMES_N; /* set once in main before any test runs */
@@ -37,6 +39,44 @@ static void count_cover(const GamePos *p, const Move *all, int n) {
     cover[C_CHECK] += G->in_check(p);
     cover[C_IMMOBILE] += mkc_immobilized(q, mkc_occ(q)) != 0;
     if (n == 0 && G->terminal(p) == OUTCOME_ONGOING) cover[G->no_moves_outcome(p) == OUTCOME_LOSS ? C_MATE : C_DRAW_NO_MOVE]++;
+}
+
+/* The kinds of decision whose make_delta was checked against the lists (every decision but
+ * a plain step or a drop, a drop in 16, and one random decision, at every checked position),
+ * in this test's process. */
+enum { N_STEP, N_CAPTURE, N_BURIAL, N_FLIP, N_DROP, N_FISTS, N_EXIT, N_END, N_TO_CLOUD, N_FROM_CLOUD, N_INTO_EXTRA,
+       N_IN_EXTRA, N_TOKEN_SPENT, N_NULL, N_NB };
+static const char *const N_NAME[N_NB] = {"steps", "captures", "burials", "flips", "drops", "fists", "exits", "ends",
+                                         "flights up", "flights down", "decisions giving Red an extra step",
+                                         "extra steps", "tokens spent", "null moves"};
+static long checked[N_NB];
+
+static void delta_checked(const GamePos *p, Move m) {
+    GamePos r = *p;
+    GameUndo u;
+    NnueDelta d = {0};
+    nnue_make_checked(G, &r, m, &u, &d);
+    const MKCPos *a = (const MKCPos *)p, *b = (const MKCPos *)&r;
+    int k = mv_kind(m), v = mv_victim(m);
+    checked[N_STEP] += k == K_MOVE && !v;
+    checked[N_CAPTURE] += v != 0;
+    checked[N_BURIAL] += v == BC || v == RC;
+    checked[N_FLIP] += k == K_FLIP;
+    checked[N_DROP] += k == K_DROP;
+    checked[N_FISTS] += k == K_FISTS;
+    checked[N_EXIT] += k == K_EXIT;
+    checked[N_END] += k == K_END;
+    checked[N_TO_CLOUD] += (k == K_MOVE || k == K_FLIP) && (bb_bit(mv_to(m)) & MKC_CLOUDS);
+    checked[N_FROM_CLOUD] += (k == K_MOVE || k == K_FLIP) && (bb_bit(mv_from(m)) & MKC_CLOUDS);
+    checked[N_INTO_EXTRA] += !a->extra && b->extra;
+    checked[N_IN_EXTRA] += a->extra;
+    checked[N_TOKEN_SPENT] += b->tokens < a->tokens;
+}
+
+static void require_checked(const char *test) {
+    fprintf(stderr, "%s: make_delta checked on", test);
+    for (int k = 0; k < N_NB; k++) fprintf(stderr, " %ld %s%s", checked[k], N_NAME[k], k + 1 < N_NB ? "," : "\n");
+    for (int k = 0; k < N_NB; k++) ck_assert_msg(checked[k] > 0, "%s: no %s checked", test, N_NAME[k]);
 }
 
 static void report_cover(void) {
@@ -109,7 +149,15 @@ static void check_position(const GamePos *p, const GameConfig *cfg, Prng *rng) {
                 named[i].text);
         G->unmake(&r, m, &u);
         REQUIRE(!memcmp(&before, &r, sizeof r), "%s: unmake of %s did not restore every byte", fen, named[i].text);
+        bool rare = mv_kind(m) == K_DROP ? prng_below(rng, 16) == 0 /* a dozen at every position */
+                                          : mv_kind(m) != K_MOVE || mv_victim(m) ||
+                                                ((bb_bit(mv_to(m)) | bb_bit(mv_from(m))) & MKC_CLOUDS);
+        if (rare) delta_checked(p, m);
     }
+    if (n) delta_checked(p, all[prng_below(rng, (uint32_t)n)]);
+    GamePos passed = *p;
+    GameUndo pu;
+    checked[N_NULL] += nnue_pass_checked(G, &passed, &pu);
     int want = mkc_ref_result(fen, &rc);
     GameResult res = game_result(G, p);
     REQUIRE((int)res == want, "%s: result %d, reference %d", fen, (int)res, want);
@@ -143,6 +191,7 @@ START_TEST(random_games) {
     }
     ck_assert_int_gt(plies, GAMES_N * 20);
     report_cover();
+    require_checked("random_games");
 }
 END_TEST
 
@@ -199,7 +248,7 @@ static bool random_position(Prng *rng, const GameConfig *cfg, GamePos *p) {
 
 START_TEST(random_positions) {
     Prng rng = {test_seed("random_positions", 77) + (uint64_t)_i};
-    int checked = 0;
+    int kept = 0;
     for (long i = 0; i < GAMES_N * 20; i++) {
         GameConfig cfg = cfg_of(_i & 1, 40);
         GamePos p;
@@ -214,10 +263,11 @@ START_TEST(random_positions) {
             G->make(&p, list[prng_below(&rng, (uint32_t)n)], &u);
             check_position(&p, &cfg, &rng);
         }
-        checked++;
+        kept++;
     }
-    ck_assert_int_gt(checked, GAMES_N * 5);
+    ck_assert_int_gt(kept, GAMES_N * 5);
     report_cover();
+    require_checked("random_positions");
 }
 END_TEST
 

@@ -1,7 +1,7 @@
 /* test_mkc_rules.c — each rule of Monkey King Chess on a position made for it: drops,
  * flips, clouds and flights, the immobilizer, burials, Fists and the extra step, the exit,
- * checkmate and the stalemate rule, what is progress, the end's precedence; the reference
- * agrees on each. */
+ * checkmate and the stalemate rule, what is progress, the end's precedence and its words, the
+ * mirror's clouds and rivers; the reference agrees on each. */
 #include "engine/games/monkeykingchess/mkc.h"
 #include "mkc_reference.h"
 #include "testutil.h"
@@ -168,6 +168,7 @@ START_TEST(exit_wins_for_red) {
     ck_assert(G->winning_move(&p) != MOVE_NONE);
     play_to(&p, "c8c9", "5/7/5/5/5/5/7/K4 1 - 0 - 1 31");
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "the Pilgrim escaped from rank 8");
     ck_assert_int_eq((int)G->count_moves(&p), 0);
 }
 END_TEST
@@ -179,11 +180,19 @@ START_TEST(checkmate_and_no_move_draws) {
     ck_assert(G->in_check(&p));
     ck_assert_int_eq((int)G->count_moves(&p), 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "checkmate");
     /* no move without check is a draw, for either side */
     load(&p, "5/7/5/5/5/5/2K4/k4 2 - 0 - 0 30", 0); /* a2 is free */
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
+    ck_assert_str_eq(reason_of(G, &p), "");
     load(&p, "X4/7/5/5/5/5/7/k4 1 - 0 - 0 30", 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
+    ck_assert_str_eq(reason_of(G, &p), "Blue has no legal move");
+    /* Red, not in check, with no move: the pawn on a2 blocked by a knight, b1 and b2
+     * covered by the Goblin King */
+    load(&p, "5/7/5/5/5/N4/p1K4/k4 2 - 0 - 0 30", 0);
+    ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
+    ck_assert_str_eq(reason_of(G, &p), "Red has no legal move and is not in check");
 }
 END_TEST
 
@@ -211,6 +220,7 @@ START_TEST(flip_capture_of_the_pilgrim) {
     ck_assert(listed(&p, "d7d5=l"));
     play(G, &p, "d7d5=l");
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Blue took the Pilgrim");
     /* ... but not when Red would be left without any move at all */
     ck_assert(G->parse_pos(&p, "K4/3H3/5/3k1/5/5/7/4x 1 - 0 - 0 30", &diag, err));
     ck_assert(!listed(&p, "d7d5=l"));
@@ -225,9 +235,11 @@ START_TEST(no_progress_limit_and_precedence) {
     ck_assert_int_eq((int)G->count_moves(&p), 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
     ck_assert_int_eq(G->progress_left(&p), 0);
+    ck_assert_str_eq(reason_of(G, &p), "20 plies without a capture, drop or Fists");
     /* checkmate outranks the counter */
     ck_assert(G->parse_pos(&p, "C4/7/5/5/5/5/2K4/k4 2 - 0 - 25 40", &cfg, err));
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "checkmate");
     /* a drop resets the counter; other plies count */
     ck_assert(G->parse_pos(&p, "4K/7/5/5/5/5/2m4/k4 2 p 0 - 5 40", &cfg, err));
     play_to(&p, "c2d3", "4K/7/5/5/5/3m1/7/k4 1 p 0 - 6 41");
@@ -331,18 +343,43 @@ START_TEST(no_pilgrim_means_the_game_is_over) {
     static const char *const after_exit = "5/7/5/5/5/5/7/K4 1 - 0 - 3 9", *const taken = "5/7/5/5/5/5/7/K4 2 - 0 - 3 9";
     load(&p, after_exit, 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "the Pilgrim escaped from rank 8");
     ck_assert_int_eq((int)G->count_moves(&p), 0);
     ck_assert_int_eq(mkc_ref_result(after_exit, &rc), 2);
     load(&p, taken, 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Blue took the Pilgrim");
     ck_assert_int_eq((int)G->count_moves(&p), 0);
     ck_assert_int_eq(mkc_ref_result(taken, &rc), 1);
     /* the win outranks the counter */
     load(&p, "5/7/5/5/5/5/7/K4 2 - 0 - 150 300", 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Blue took the Pilgrim");
     /* a Pilgrim in hand is still in the game */
     load(&p, "5/7/5/5/5/5/7/K4 2 k 0 - 3 9", 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
+}
+END_TEST
+
+/* The mirror keeps the clouds and colours (a cloud square stays where it is, an earth
+ * square keeps its colour) and needs rivers symmetric themselves: both options' are, and a
+ * position whose rivers were not would have no twin, left as it is. */
+START_TEST(mirror_clouds_and_rivers) {
+    GamePos p, m;
+    char fen[POS_STR_MAX];
+    load(&p, "1K3/5G1/5/5/5/5/l4c1/5 1 - 0 - 4 20", 0);
+    m = p;
+    ck_assert(G->mirror(&m));
+    G->print_pos(&m, fen);
+    ck_assert_str_eq(fen, "3K1/5G1/5/5/5/5/4lc1/5 1 - 0 - 4 20");
+    for (int diagonal = 0; diagonal < 2; diagonal++) {
+        load(&p, "5/7/5/5/5/5/7/5 1 PPPPPPNNHHKCppppppnnhhkc 0 - 0 0", diagonal);
+        m = p;
+        ck_assert(G->mirror(&m) && !memcmp(&m, &p, sizeof(MKCPos)));
+        ((MKCPos *)&p)->river[RED] ^= 1; /* a1 alone: e1 stays */
+        m = p;
+        ck_assert(!G->mirror(&m) && !memcmp(&m, &p, sizeof m));
+    }
 }
 END_TEST
 
@@ -358,6 +395,7 @@ int main(void) {
     tcase_add_test(tc, fists_and_extra_step);
     tcase_add_test(tc, exit_wins_for_red);
     tcase_add_test(tc, checkmate_and_no_move_draws);
+    tcase_add_test(tc, mirror_clouds_and_rivers);
     tcase_add_test(tc, stalemating_moves_are_illegal);
     tcase_add_test(tc, flip_capture_of_the_pilgrim);
     tcase_add_test(tc, no_progress_limit_and_precedence);

@@ -1,6 +1,7 @@
 /* test_monkeykingchess_protocol.c — Monkey King Chess through the real executable: choosing
  * the game and its options in any order, whose turn it is in Red's extra step, the referee's
- * answers at every kind of end, forfeits, d, eval, perft, searches and bad input. */
+ * answers at every kind of end and d's reason for it, forfeits, d, eval, perft, searches and
+ * bad input. */
 #include "conversation.h"
 #include "testutil.h"
 
@@ -23,16 +24,6 @@ static void expect_end(Child *c, const char *position, const char *result) {
     ready(c);
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), result);
-}
-
-static const char *status(Child *c) {
-    static char line[512];
-    ready(c);
-    send_ok(c, "d");
-    const char *l = child_expect(c, "Status: ", WAIT);
-    ck_assert_ptr_nonnull(l);
-    snprintf(line, sizeof line, "%s", l);
-    return line;
 }
 
 START_TEST(game_and_options_in_any_order) {
@@ -81,13 +72,23 @@ START_TEST(referee_ends) {
     Child *c = start_mkc();
     /* the Pilgrim walks up and leaves: Red wins */
     expect_end(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a6 e8e7 a6a7 e7e8 a7a8 e8e7 a8a9", "p2win");
-    ck_assert_ptr_nonnull(strstr(status(c), "game over, player 2 wins"));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (the Pilgrim escaped from rank 8)");
     /* checkmate: Blue wins; no move without check: a draw */
     expect_end(c, "position fen C4/7/5/5/5/5/2K4/k4 2 - 0 - 0 30", "p1win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (checkmate)");
     expect_end(c, "position fen X4/7/5/5/5/5/7/k4 1 - 0 - 0 30", "draw");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (Blue has no legal move)");
+    expect_end(c, "position fen 5/7/5/5/5/N4/p1K4/k4 2 - 0 - 0 30", "draw");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (Red has no legal move and is not in check)");
+    /* a Blue flip move takes the Pilgrim (d7 is a blue river square on the diagonal river) */
+    send_ok(c, "setoption name MonkeyKingChessRiverSquares value diagonal");
+    expect_end(c, "position fen K4/3H3/5/3k1/5/5/7/4p 1 - 0 - 0 30 moves d7d5=l", "p1win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Blue took the Pilgrim)");
+    send_ok(c, "setoption name MonkeyKingChessRiverSquares value ranks");
     /* no progress: the limit counts every ply since the last drop */
     send_ok(c, "setoption name MonkeyKingChessNoProgressPlies value 4");
     expect_end(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a6", "draw");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (4 plies without a capture, drop or Fists)");
     send_ok(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8");
     ready(c);
     ck_assert_str_eq(ask(c, "gameover"), "false");
@@ -101,13 +102,13 @@ START_TEST(referee_ends) {
     expect_end(c, "position fen 4K/7/5/5/2m2/5/7/k4 1 - 0 - 0 40 moves e8d8 c4c5=p d8e8 c5d4=m e8d8 d4d5=p d8e8 d5c4=m "
                   "e8d8 c4c5=p d8e8 c5d4=m e8d8 d4d5=p d8e8 d5c4=m",
                "draw");
-    ck_assert_ptr_nonnull(strstr(status(c), "third time"));
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (the position occurred for the third time)");
     /* no Pilgrim on the board or in hand: it left (Blue to decide) or was taken (Red) */
     expect_end(c, "position fen 5/7/5/5/5/5/7/K4 1 - 0 - 3 9", "p2win");
     expect_end(c, "position fen 5/7/5/5/5/5/7/K4 2 - 0 - 3 9", "p1win");
     /* the third occurrence of a position: a draw */
     expect_end(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a4 e8e7 a4a5 e7e8 a5a4", "draw");
-    ck_assert_ptr_nonnull(strstr(status(c), "third time"));
+    ck_assert_ptr_nonnull(strstr(d_line(c, "Status: "), "third time"));
     send_ok(c, "setoption name Repetition value false");
     send_ok(c, "position startpos moves K@e8 k@a4 e8e7 a4a5 e7e8 a5a4 e8e7 a4a5 e7e8 a5a4");
     ready(c);

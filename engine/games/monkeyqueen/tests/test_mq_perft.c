@@ -1,6 +1,8 @@
 /* test_mq_perft.c — leaf counts against the reference tables: the start position with the
  * pie rule on and off (depths 1-5), and 8 positions from real random games (depths 1-3),
- * with every build of the hot code the CPU runs. */
+ * with every build of the hot code the CPU runs; the same counts for the positions' images
+ * under the board's mirror (the game's hook) and under all eight symmetries of the square. */
+#include "engine/games/monkeyqueen/mq.h"
 #include "engine/games/monkeyqueen/mq_game.h"
 #include "engine/perft.h"
 #include "testutil.h"
@@ -16,6 +18,8 @@ START_TEST(start_pie_on) {
     GamePos p;
     G->startpos(&p, &cfg);
     for (int d = 0; d <= 5; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
+    ck_assert(G->mirror(&p));
+    for (int d = 0; d <= 4; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
 }
 END_TEST
 
@@ -28,6 +32,27 @@ START_TEST(start_pie_off) {
     for (int d = 0; d <= 5; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
 }
 END_TEST
+
+/* The position under symmetry k of the square (bit 0: files reversed, bit 1: ranks
+ * reversed, bit 2: files and ranks exchanged): the rules (queen lines, the babies' straight
+ * line distance to the enemy queen, the pie rule) have no direction, so all eight keep
+ * every count. Only the mirror (k = 1) is a hook: the transposes did not help a net (the
+ * game's page). */
+static void square_symmetry(GamePos *gp, int k) {
+    MQPos *p = (MQPos *)gp, m;
+    mq_clear(&m);
+    for (int sq = 0; sq < MQ_SQ_NB; sq++) {
+        if (!p->height[sq]) continue;
+        int f = mq_file(sq), r = mq_rank(sq), t;
+        if (k & 1) f = MQ_N - 1 - f;
+        if (k & 2) r = MQ_N - 1 - r;
+        if (k & 4) t = f, f = r, r = t;
+        mq_put(&m, mq_sq(f, r), mq_colour_at(p, sq), p->height[sq]);
+    }
+    m.stm = p->stm, m.swap = p->swap, m.pie = p->pie, m.ply = p->ply;
+    m.key = mq_compute_key(&m);
+    *p = m;
+}
 
 START_TEST(reference_positions) {
     G = VARIANTS[_i];
@@ -45,6 +70,15 @@ START_TEST(reference_positions) {
         G->startpos(&p, &cfg);
         for (char *tok = strtok(bar + 1, " \n"); tok; tok = strtok(NULL, " \n")) play(G, &p, tok);
         for (int d = 1; d <= 3; d++) ck_assert_uint_eq(perft(G, &p, d), want[d - 1]);
+        GamePos m = p, s1 = p;
+        ck_assert(G->mirror(&m));
+        square_symmetry(&s1, 1);
+        ck_assert(!memcmp(&m, &s1, sizeof(MQPos)));
+        for (int k = 1; k < 8; k++) {
+            GamePos q = p;
+            square_symmetry(&q, k);
+            for (int d = 1; d <= 3; d++) ck_assert_msg(perft(G, &q, d) == want[d - 1], "symmetry %d, depth %d", k, d);
+        }
         checked++;
     }
     fclose(f);

@@ -75,10 +75,10 @@ END_TEST
 static const struct {
     const char *fen, *why;
 } BAD[] = {
-    {"", "0 fields"},
-    {"   \t ", "0 fields"},
+    {"", "empty, expected 4 fields"},
+    {"   \t ", "empty, expected 4 fields"},
     {"5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5 i w", "3 fields"},
-    {"5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5 i w 0 x", "5 fields"},
+    {"5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5 i w 0 x", "more than 4 fields, expected 4"},
     {"5C[20]6/12/12/12/12/12/12/12/12/12/6I[20]5 i w 0", "11 ranks"},
     {"5C[20]6/12/12/12/12/12/12/12/12/12/12/12/6I[20]5 i w 0", "more than 12 ranks"},
     {"5C[20]7/12/12/12/12/12/12/12/12/12/12/6I[20]5 i w 0", "more than 12 files"},

@@ -1,5 +1,5 @@
 /* test_mq_rules.c — every rule of Monkey Queen on a small hand-made position: queen and
- * baby moves, captures, the game's end, the pie rule and players after a swap. */
+ * baby moves, captures, the game's end and its reason, the pie rule and players after a swap. */
 #include "testutil.h"
 
 static const GameOps *G;
@@ -114,9 +114,11 @@ START_TEST(queen_capture_ends_the_game) {
     GamePos p;
     setup(G, &p, "I5:d4 C3:d8", 'i');
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
+    ck_assert_str_eq(reason_of(G, &p), "");
     play(G, &p, "d4d8");
     ck_assert_int_eq(G->terminal(&p), OUTCOME_LOSS);
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Cigar's queen captured");
     ck_assert_uint_eq(G->count_moves(&p), 0);
     Move list[MAX_MOVES];
     ck_assert_int_eq(G->gen_moves(&p, list, GEN_ALL), 0);
@@ -127,6 +129,7 @@ START_TEST(queen_capture_ends_the_game) {
     setup(G, &p, "I3:a1 C3:d8 c:a12", 'c');
     play(G, &p, "a12a1");
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Ivory's queen captured");
 }
 END_TEST
 
@@ -137,6 +140,14 @@ START_TEST(no_moves_loses) {
     ck_assert_uint_eq(G->count_moves(&p), 0);
     ck_assert_int_eq(G->terminal(&p), OUTCOME_ONGOING);
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Ivory has no legal move");
+    /* the same for Cigar; with a baby, Cigar could move */
+    setup(G, &p, "C2:a12 I5:c1 i:l11", 'c');
+    ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Cigar has no legal move");
+    setup(G, &p, "C2:a12 c:b1 I5:c3", 'c');
+    ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
+    ck_assert_str_eq(reason_of(G, &p), "");
 }
 END_TEST
 
@@ -216,11 +227,19 @@ START_TEST(players_after_swap) {
     ck_assert_int_eq(G->player_to_move(&p), PLAYER_1);
     play(G, &p, "c9c3");
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    /* the reason names colours: player 1, playing Cigar, killed Ivory's queen */
+    ck_assert_str_eq(reason_of(G, &p), "Ivory's queen captured");
     build_fen(fen, "I4:c3 C4:c9", 'i', 's', 7);
     parse_ok(G, &p, fen, 1);
     ck_assert_int_eq(G->player_to_move(&p), PLAYER_2);
     play(G, &p, "c3c9");
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Cigar's queen captured");
+    /* after the swap Ivory is player 2: its queen stuck at height two loses for player 2 */
+    build_fen(fen, "I2:a1 C5:c12 c:l2", 'i', 's', 9);
+    parse_ok(G, &p, fen, 1);
+    ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Ivory has no legal move");
 }
 END_TEST
 
@@ -234,6 +253,7 @@ START_TEST(start_heights_follow_options) {
     /* a height-2 queen with nothing in sight: Ivory cannot move and loses at once */
     ck_assert_uint_eq(G->count_moves(&p), 0);
     ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "Ivory has no legal move");
 }
 END_TEST
 

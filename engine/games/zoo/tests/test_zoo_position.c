@@ -54,7 +54,7 @@ END_TEST
 START_TEST(bad_fields) {
     refused("m1s1e/5/5/5/E1S1M 1 Ee - - 0", &DEF, "position string: 6 fields");
     refused("m1s1e/5/5/5/E1S1M 1 Ee - - 0 0 0", &DEF, "position string: more than 7");
-    refused("", &DEF, "position string: 0 fields");
+    refused("", &DEF, "position string: empty, expected 7 fields");
     refused("m1s1e/5/5/5/E1S1M 3 Ee - - 0 0", &DEF, "side:");
     refused("m1s1e/5/5/5/E1S1M 1 eE - - 0 0", &DEF, "elephants:");
     refused("m1s1e/5/5/5/E1S1M 1 Ee x - 0 0", &DEF, "goals:");

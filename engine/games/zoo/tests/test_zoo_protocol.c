@@ -1,7 +1,8 @@
 /* test_zoo_protocol.c — Zoo Contest through the real executable, as an arena meets it: the
  * game chosen by --game or by the Game option, its options in any order, who decides
- * across retreats (`query p1turn`), the referee's answers at a win, the no-progress and
- * repetition draws and forfeits, `d`, `eval`, `go perft`, bad input, other board sizes. */
+ * across retreats (`query p1turn`), the referee's answers (and `d`'s reasons) at a win, the
+ * no-progress and repetition draws and forfeits, `d`, `eval`, `go perft`, bad input, other
+ * board sizes. */
 #include "conversation.h"
 #include "testutil.h"
 
@@ -108,6 +109,8 @@ START_TEST(referee) {
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "p1win");
     ck_assert_str_eq(ask(c, "p1turn"), "false"); /* the pending retreat's decider */
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (player 1 completed its three goals: elephant, "
+                                            "monkey and a mouse on the far row)");
     send_ok(c, "go depth 3");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
     /* no progress */
@@ -117,6 +120,7 @@ START_TEST(referee) {
     send_ok(c, "position fen m3e/5/2S2/5/E3M 1 Ee - - 8 8 moves a1a2 e5e4");
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "draw");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (10 plies without a goal, Royal or fling)");
     ck_assert_int_eq(errors_of(c, "setoption name ZooNoProgressPlies value 200"), 0);
     /* the position after ply 2 comes again at plies 6 and 10: the third time, a draw */
     const char *rep = "position startpos moves a1a2 e5e4 a2a1 e4e5 a1a2 e5e4 a2a1 e4e5 a1a2";
@@ -125,6 +129,7 @@ START_TEST(referee) {
     child_send(c, "%s e5e4", rep);
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "draw");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (the position occurred for the third time)");
     ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
     child_send(c, "%s e5e4", rep);
     ck_assert_str_eq(ask(c, "gameover"), "false");
@@ -140,6 +145,8 @@ START_TEST(forfeits) {
     ck_assert_ptr_nonnull(strstr(child_transcript(c), "'a1a2'"));
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "p1win");
+    ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (illegal move 'a1a2' at ply 2 (move 2 of the "
+                                            "list): not a legal move here; player 2 loses)");
     /* the retreat is owed: a regular move of player 2 is not legal then */
     ck_assert_int_eq(errors_of(c, "position fen m4/2s2/2e2/2S2/E3M 1 - - - 0 0 moves c2c3 a5a4"), 1);
     ck_assert_str_eq(ask(c, "result"), "p1win");

@@ -1,11 +1,45 @@
 /* test_zoo_random.c — random games on boards of every allowed size, short and long, where the
  * module must agree with the independent reference at every position (moves, positions, who
- * decides, results, counts, k-th move, legality, make/unmake bytes, keys), and perft on
- * boards and games beyond the shared tables checked against the reference's own perft. */
+ * decides, results, counts, k-th move, legality, make/unmake bytes, keys), what each kind
+ * of decision and a pass change in the learned evaluation's features (make_delta against
+ * the lists), and perft on boards and games beyond the shared tables checked against the
+ * reference's own perft. */
+#include "engine/games/zoo/zoo.h"
 #include "engine/perft.h"
+#include "nnue_check.h"
 #include "zoo_testutil.h"
 
 static const GameOps *G;
+
+/* The kinds of decision whose make_delta was checked against the lists, in this test's
+ * process: each move kind, spawns and relocations, what a decision set off (a retreat made
+ * at once, one left pending, a Royal mark, a goal flag), and the search's null moves. */
+enum { KIND_ELEPHANT, KIND_MONKEY, KIND_MOUSE, KIND_SPAWN, KIND_RELOCATION, KIND_DROP, KIND_ERETREAT, KIND_MRETREAT,
+       KIND_FORCED, KIND_PENDING, KIND_ROYAL, KIND_GOAL, KIND_NULL, KIND_NB };
+static const char *const KIND_NAME[KIND_NB] = {
+    "elephant steps", "monkey moves", "mouse steps", "spawns", "relocations", "drops", "elephant retreats",
+    "monkey retreats", "retreats made at once", "retreats left pending", "Royal marks", "goal flags", "null moves"};
+static long kinds[KIND_NB];
+
+static void count_kinds(const GamePos *before, const GamePos *after, Move m) {
+    static const int OF_MOVE[8] = {[MK_ELEPHANT] = KIND_ELEPHANT, [MK_MONKEY] = KIND_MONKEY, [MK_MOUSE] = KIND_MOUSE,
+                                   [MK_DROP] = KIND_DROP, [MK_ERETREAT] = KIND_ERETREAT, [MK_MRETREAT] = KIND_MRETREAT};
+    const ZooState *a = &((const ZooPos *)before)->st, *b = &((const ZooPos *)after)->st;
+    int q = a->side ^ 1, kind = mv_kind(m);
+    if (kind != MK_PASS) kinds[OF_MOVE[kind]]++; /* a pass without a move: unreachable (zoo_movegen.c) */
+    kinds[KIND_SPAWN] += kind == MK_MOUSE && mv_spawn(m) != SPAWN_NONE;
+    kinds[KIND_RELOCATION] += kind == MK_MOUSE && (m & MV_RELOC) != 0;
+    kinds[KIND_FORCED] += !a->pend && (a->esq[q] != b->esq[q] || a->msq[q] != b->msq[q]);
+    kinds[KIND_PENDING] += !a->pend && b->pend;
+    kinds[KIND_ROYAL] += a->royal != b->royal;
+    kinds[KIND_GOAL] += a->goals != b->goals;
+}
+
+static void require_kinds(const char *test) {
+    fprintf(stderr, "%s: make_delta checked on", test);
+    for (int k = 0; k < KIND_NB; k++) fprintf(stderr, " %ld %s%s", kinds[k], KIND_NAME[k], k + 1 < KIND_NB ? "," : "\n");
+    for (int k = 0; k < KIND_NB; k++) ck_assert_msg(kinds[k] > 0, "%s: no %s checked", test, KIND_NAME[k]);
+}
 
 /* The position string without its two counters: what repetition compares. */
 static void without_counters(const char *fen, char *out) {
@@ -115,7 +149,11 @@ static int random_game(Prng *rng, const GameConfig *cfg, int max_plies, Seen *se
         if (strstr(after, "/1 ") || strstr(after, "/2 ")) ++*retreats;
         G->unmake(&p, m, &u);
         REQUIRE(!memcmp(&before, &p, sizeof p), "%s: unmake of %s did not restore every byte", fen, text);
-        G->make(&p, m, &u);
+        GamePos passed = p;
+        kinds[KIND_NULL] += nnue_pass_checked(G, &passed, &u);
+        NnueDelta d = {0};
+        nnue_make_checked(G, &p, m, &u, &d);
+        count_kinds(&before, &p, m);
     }
     return plies;
 }
@@ -145,6 +183,7 @@ START_TEST(random_games_any_rules) {
     }
     fprintf(stderr, "random_games_any_rules: %d games, %ld plies, %d pending retreats\n", games, plies, retreats);
     ck_assert_int_gt(retreats, games / 2);
+    require_kinds("random_games_any_rules");
 }
 END_TEST
 

@@ -1,7 +1,8 @@
 /* test_zoo_rules.c — Zoo Contest's rules on hand-made positions: the start moves, perft on
- * the default and other boards, each way of an elephant's retreat and who decides it, the
- * monkey's shortest retreat, chains, invasions that are refused, spawns and relocations,
- * the long game's Royal marks, the no-progress draw, and geometry facts the rules rely on. */
+ * the default and other boards (and mirrored left to right: every size, either game), each
+ * way of an elephant's retreat and who decides it, the monkey's shortest retreat, chains,
+ * invasions that are refused, spawns and relocations, the long game's Royal marks, the wins
+ * and the no-progress draw (in words too), and geometry facts the rules rely on. */
 #include "engine/games/zoo/zoo.h"
 #include "engine/perft.h"
 #include "zoo_testutil.h"
@@ -61,7 +62,7 @@ START_TEST(perft_cases) {
     FILE *f = fopen(SIMIA_TEST_DATA "/zoo_perft.txt", "r");
     ck_assert_ptr_nonnull(f);
     char line[2048];
-    int cases = 0;
+    int cases = 0, twins = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;
         int w, h, lg;
@@ -69,8 +70,16 @@ START_TEST(perft_cases) {
         char *a = strchr(line, '|'), *b = strchr(a + 1, '|');
         *b = 0;
         GameConfig cfg = zoo_cfg(w, h, lg, 200);
-        GamePos p;
+        GamePos p, m;
         load(&p, a + 2, &cfg);
+        /* The board mirrored left to right counts the same, where the position has a twin:
+         * exactly when no elephant has its first-move flag. */
+        char elephants[8];
+        ck_assert_int_eq(sscanf(a + 2, "%*s %*s %7s", elephants), 1);
+        m = p;
+        bool twin = G->mirror(&m);
+        ck_assert(twin == !strcmp(elephants, "-"));
+        twins += twin;
         char *s = b + 1;
         for (int d = 1;; d++) {
             char *end;
@@ -80,11 +89,57 @@ START_TEST(perft_cases) {
             if (want > 2000000) continue; /* the deepest counts stay for `simia perft` */
             ck_assert_msg(perft(G, &p, d) == (uint64_t)want, "%s depth %d: %llu, expected %lld", a + 2, d,
                           (unsigned long long)perft(G, &p, d), want);
+            if (twin)
+                ck_assert_msg(perft(G, &m, d) == (uint64_t)want, "%s mirrored, depth %d: %llu, expected %lld", a + 2,
+                              d, (unsigned long long)perft(G, &m, d), want);
         }
         cases++;
     }
     fclose(f);
     ck_assert_int_ge(cases, 9);
+    ck_assert_int_ge(twins, 3);
+}
+END_TEST
+
+/* The mirror on every board size, short and long game: random games whose elephants move
+ * early (before both have moved a position has no twin, and the mirror leaves it as it is),
+ * then at every fifth ply perft 1-3 of the position and of its twin agree, the twin reads
+ * back, and the twin's twin is the position. */
+START_TEST(mirror_every_size) {
+    Prng rng = {test_seed("zoo mirror", 20261127)};
+    for (int w = ZOO_MIN_W; w <= ZOO_MAX_W; w += 2)
+        for (int h = ZOO_MIN_H; h <= ZOO_MAX_H; h += h < 7 ? 1 : 4)
+            for (int lg = 0; lg < 2; lg++) {
+                GameConfig cfg = zoo_cfg(w, h, lg, 200);
+                GamePos p, m;
+                G->startpos(&p, &cfg);
+                Move list[MAX_MOVES];
+                int checked = 0;
+                for (int ply = 0; ply < 40 && G->gen_moves(&p, list, GEN_ALL); ply++) {
+                    m = p;
+                    bool flags = ((const ZooPos *)&p)->st.eflag != 0;
+                    ck_assert(G->mirror(&m) == !flags);
+                    if (flags) {
+                        ck_assert(!memcmp(&m, &p, sizeof m));
+                    } else if (ply % 5 == 0) {
+                        char a[POS_STR_MAX], b[POS_STR_MAX], err[ERR_STR_MAX];
+                        for (int d = 1; d <= 3; d++) ck_assert_uint_eq(perft(G, &m, d), perft(G, &p, d));
+                        G->print_pos(&m, b);
+                        GamePos r;
+                        ck_assert_msg(G->parse_pos(&r, b, &cfg, err), "%s: %s", b, err);
+                        ck_assert(G->mirror(&r));
+                        G->print_pos(&r, b), G->print_pos(&p, a);
+                        ck_assert_str_eq(a, b);
+                        checked++;
+                    }
+                    GameUndo u;
+                    int n = G->gen_moves(&p, list, GEN_ALL), k = (int)prng_below(&rng, (uint32_t)n);
+                    for (int i = 0; i < n && flags; i++)
+                        if (mv_kind(list[i]) == MK_ELEPHANT) k = i;
+                    G->make(&p, list[k], &u);
+                }
+                ck_assert_msg(checked >= 4, "%dx%d%s: %d twins checked", w, h, lg ? " long" : "", checked);
+            }
 }
 END_TEST
 
@@ -206,6 +261,15 @@ START_TEST(long_game_marks) {
     expect_after("m3e/5/5/2T2/E3M 1 Ee - - 3 40", &lg, "c2c1", "m3e/5/5/5/E1T1M 2 Ee S - 0 41");
     char err[ERR_STR_MAX];
     GamePos p;
+    /* ... the last flag: the long game's win, in its words; and player 2's short-game win */
+    load(&p, "m3e/5/5/2T2/F3N 1 - EM - 3 40", &lg);
+    play(G, &p, "c2c1");
+    ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 completed its three goals: a Royal elephant, monkey and mouse on its home row");
+    load(&p, "m4/4e/5/1s3/E3M 2 - em - 9 9", &DEF);
+    play(G, &p, "b2b1");
+    ck_assert_int_eq(game_result(G, &p), RESULT_P2_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 2 completed its three goals: elephant, monkey and a mouse on the far row");
     ck_assert(!G->parse_pos(&p, "m3e/5/5/2T2/E3M 1 Ee - - 3 40", &DEF, err)); /* short game */
     ck_assert_ptr_nonnull(strstr(err, "LongGame"));
 }
@@ -221,6 +285,7 @@ START_TEST(no_progress) {
     ck_assert_int_eq(game_result(G, &p), RESULT_DRAW);
     ck_assert_int_eq(G->count_moves(&p), 0);
     ck_assert_int_eq(G->progress_left(&p), 0);
+    ck_assert_str_eq(reason_of(G, &p), "10 plies without a goal, Royal or fling");
     /* a fling resets it */
     load(&p, "m3e/5/2s2/5/E1M2 1 Ee - - 9 9", &c);
     play(G, &p, "c1c3");
@@ -231,10 +296,12 @@ START_TEST(no_progress) {
     load(&p, "m3e/1S3/5/4E/4M 1 - EM - 9 9", &c);
     play(G, &p, "b4b5");
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 completed its three goals: elephant, monkey and a mouse on the far row");
     /* 0 = off */
     c = zoo_cfg(5, 5, 0, 0);
     load(&p, "m3e/5/2S2/5/E3M 1 Ee - - 999999 999999", &c);
     ck_assert_int_eq(game_result(G, &p), RESULT_NONE);
+    ck_assert_str_eq(reason_of(G, &p), "");
 }
 END_TEST
 
@@ -245,6 +312,7 @@ START_TEST(win_with_pending) {
     load(&p, "m1se1/2S2/5/5/E3M 1 - EM - 0 20", &DEF);
     play(G, &p, "c4d5"); /* invades e, and reaches the far row: S, the last flag */
     ck_assert_int_eq(game_result(G, &p), RESULT_P1_WIN);
+    ck_assert_str_eq(reason_of(G, &p), "player 1 completed its three goals: elephant, monkey and a mouse on the far row");
     ck_assert_int_eq(G->count_moves(&p), 0);
     char fen[POS_STR_MAX];
     G->print_pos(&p, fen);
@@ -315,6 +383,7 @@ int main(void) {
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, start_moves);
     tcase_add_test(tc, perft_cases);
+    tcase_add_test(tc, mirror_every_size);
     tcase_add_test(tc, retreat_way1);
     tcase_add_test(tc, retreat_way2_and_chain);
     tcase_add_test(tc, retreat_way3_way4);

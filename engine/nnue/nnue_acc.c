@@ -1,0 +1,293 @@
+/* nnue_acc.c — the accumulators of one search thread: a stack by ply brought up to date
+ * lazily from the nearest computed ancestor with what each move changed, or diffs of whole lists. */
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "nnue_kernel.h"
+
+/* One ply of the line: what the move into it changed (from make_delta), whether its
+ * accumulators are computed, and its position features (features_dynamic) once they are. */
+typedef struct {
+    NnueDelta delta;
+    bool computed;
+    int n_dyn[2];
+    uint32_t dyn[2][NNUE_DYNAMIC_MAX];
+} Ply;
+
+struct NnueAcc {
+    const NnueKernelOps *kernel;
+    const NnueNet *net;
+    const GameOps *game;
+    uint32_t checksum;
+    bool ready;
+    int stride;      /* int16 lanes from one view's accumulator to the next, a whole cache line */
+    int16_t *accs;   /* [NNUE_PLIES][2][stride], 64-byte aligned */
+    int top;         /* the ply of the position evaluated next */
+    Ply ply[NNUE_PLIES];
+    /* marks[p][f]: a stamp, for diffs of lists in one pass each (features come in any order) */
+    uint32_t *marks[2];
+    int marks_size;
+    uint32_t stamp;
+    /* Without make_delta: the last evaluated position's whole lists. */
+    bool last_valid;
+    int n_last[2];
+    uint32_t last[2][NNUE_MAX_ACTIVE];
+    uint64_t refreshes, updates;
+};
+
+NnueAcc *nnue_acc_new(NnueKernel k) {
+    /* Aligned and a whole number of cache lines: two threads' accumulators never share one. */
+    size_t size = (sizeof(NnueAcc) + 63) / 64 * 64;
+    NnueAcc *a = aligned_alloc(64, size);
+    if (!a) return NULL;
+    memset(a, 0, sizeof *a);
+    a->kernel = nnue_kernel_ops(k);
+    return a;
+}
+
+void nnue_acc_free(NnueAcc *a) {
+    if (!a) return;
+    free(a->marks[0]), free(a->marks[1]);
+    free(a->accs);
+    free(a);
+}
+
+void nnue_acc_reset(NnueAcc *a) {
+    a->top = 0;
+    a->ply[0].computed = false;
+    a->last_valid = false;
+}
+
+NnueDelta *nnue_acc_push(NnueAcc *a) {
+    Ply *e = &a->ply[++a->top];
+    e->computed = false;
+    e->delta.refresh[0] = e->delta.refresh[1] = false;
+    e->delta.n_rem[0] = e->delta.n_rem[1] = e->delta.n_add[0] = e->delta.n_add[1] = 0;
+    return &e->delta;
+}
+
+void nnue_acc_pop(NnueAcc *a) { a->top--; }
+
+const int16_t *nnue_acc_top(const NnueAcc *a, int p) {
+    return a->accs ? a->accs + ((size_t)a->top * 2 + (size_t)p) * (size_t)a->stride : NULL;
+}
+
+void nnue_acc_stats(const NnueAcc *a, uint64_t *refreshes, uint64_t *updates) {
+    *refreshes = a->refreshes;
+    *updates = a->updates;
+}
+
+static inline int16_t *acc_of(NnueAcc *a, int ply, int p) {
+    return a->accs + ((size_t)ply * 2 + (size_t)p) * (size_t)a->stride;
+}
+
+/* Makes a fit net and game (memory for the accumulators and the marks); false without
+ * memory. A new net or game starts the line again. */
+static bool prepare(NnueAcc *a, const NnueNet *net, const GameOps *g) {
+    if (a->ready && a->net == net && a->game == g && a->checksum == net->checksum) return true;
+    a->ready = false;
+    int stride = (net->hidden + 31) / 32 * 32;
+    if (stride != a->stride || !a->accs) {
+        free(a->accs);
+        a->accs = aligned_alloc(64, (size_t)NNUE_PLIES * 2 * (size_t)stride * sizeof(int16_t));
+        if (!a->accs) return a->stride = 0, false;
+        a->stride = stride;
+    }
+    if (a->marks_size < net->n_features) {
+        for (int p = 0; p < 2; p++) {
+            uint32_t *m = realloc(a->marks[p], (size_t)net->n_features * sizeof *m);
+            if (!m) return false;
+            a->marks[p] = m;
+        }
+        a->marks_size = net->n_features;
+    }
+    memset(a->marks[0], 0, (size_t)a->marks_size * sizeof *a->marks[0]);
+    memset(a->marks[1], 0, (size_t)a->marks_size * sizeof *a->marks[1]);
+    a->stamp = 1;
+    a->net = net, a->game = g, a->checksum = net->checksum;
+    for (int k = 0; k <= a->top; k++) a->ply[k].computed = false;
+    a->last_valid = false;
+    a->ready = true;
+    return true;
+}
+
+/* Two fresh stamps for the marks, s and s + 1 (above every mark set so far); the marks
+ * start over before the counter wraps. */
+static uint32_t next_stamp(NnueAcc *a) {
+    if (a->stamp >= UINT32_MAX - 3) {
+        memset(a->marks[0], 0, (size_t)a->marks_size * sizeof *a->marks[0]);
+        memset(a->marks[1], 0, (size_t)a->marks_size * sizeof *a->marks[1]);
+        a->stamp = 1;
+        a->last_valid = false;
+    }
+    a->stamp += 2;
+    return a->stamp - 1;
+}
+
+static void refresh_view(NnueAcc *a, const NnueNet *net, const uint32_t *f, int n, int16_t *acc) {
+    a->kernel->apply(acc, net->b1, net->w1, net->hidden, f, n, NULL, 0);
+    a->refreshes++;
+}
+
+/* ---- with make_delta: the stack ---- */
+
+/* A move's n rows of one view appended at to: the usual few in one fixed-size copy (a
+ * record's lists hold NNUE_DELTA_MAX, the gathered lists have the room), the rest one by one. */
+enum { ROWS_AT_ONCE = 8 };
+_Static_assert((int)ROWS_AT_ONCE <= (int)NNUE_DELTA_MAX, "a record holds the rows copied at once");
+static inline int append_rows(uint32_t *to, const uint32_t *from, int n) {
+    memcpy(to, from, ROWS_AT_ONCE * sizeof *to);
+    for (int r = ROWS_AT_ONCE; r < n; r++) to[r] = from[r];
+    return n;
+}
+
+/* The slots where two lists of position features differ: from[i] removed and to[i] added;
+ * beyond the shorter list, the longer one's rest. Exact in any order (the rows added less
+ * those removed are the lists' difference), and only what changed where a game keeps each
+ * feature in its slot (features_dynamic in game.h). Four slots compared at once. */
+static inline void diff_slots(const uint32_t *from, int nf, const uint32_t *to, int nt, uint32_t *add, int *na,
+                              uint32_t *rem, int *nr) {
+    int i = 0, n = nf < nt ? nf : nt, a = *na, r = *nr;
+    for (; i + 4 <= n; i += 4) {
+#if defined(__SSE2__)
+        __m128i x = _mm_loadu_si128((const __m128i *)(from + i)), y = _mm_loadu_si128((const __m128i *)(to + i));
+        unsigned m = ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) & 15;
+#else
+        unsigned m = 0;
+        for (int l = 0; l < 4; l++) m |= (unsigned)(from[i + l] != to[i + l]) << l;
+#endif
+        for (; m; m &= m - 1) {
+            int l = i + __builtin_ctz(m);
+            rem[r++] = from[l], add[a++] = to[l];
+        }
+    }
+    for (; i < n; i++) {
+        uint32_t x = from[i], y = to[i];
+        rem[r] = x, add[a] = y;
+        r += x != y, a += x != y;
+    }
+    for (; i < nf; i++) rem[r++] = from[i];
+    for (; i < nt; i++) add[a++] = to[i];
+    *na = a, *nr = r;
+}
+
+/* The top ply's views from the nearest ancestor computed: the moves' changes on the way,
+ * then the position features that differ; a view is refreshed where a move on the way asks
+ * it, where no ancestor is computed, or where the changes outnumber what a refresh adds. */
+static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    int k = a->top, j = k, rows[2] = {0, 0};
+    const bool dyn = g->features_dynamic != NULL;
+    const NnueDelta *top = &a->ply[k].delta;
+    /* The usual case without position features, the parent computed: the move's own lists. */
+    if (!dyn && k > 0 && a->ply[k - 1].computed && !top->refresh[0] && !top->refresh[1]) {
+        for (int p = 0; p < 2; p++)
+            a->kernel->apply(acc_of(a, k, p), acc_of(a, k - 1, p), net->w1, net->hidden, top->add[p], top->n_add[p],
+                             top->rem[p], top->n_rem[p]);
+        a->updates += 2;
+        return;
+    }
+    bool fresh[2] = {false, false};
+    while (!a->ply[j].computed) {
+        const NnueDelta *d = &a->ply[j].delta;
+        if (j == 0) {
+            fresh[0] = fresh[1] = true;
+            break;
+        }
+        for (int p = 0; p < 2; p++) fresh[p] |= d->refresh[p], rows[p] += d->n_add[p] + d->n_rem[p];
+        j--;
+    }
+    for (int p = 0; p < 2; p++) {
+        int16_t *acc = acc_of(a, k, p);
+        if (fresh[p] || rows[p] > g->nnue_max_active) {
+            uint32_t f[NNUE_MAX_ACTIVE];
+            refresh_view(a, net, f, g->features(pos, p, f), acc);
+            continue;
+        }
+        a->updates++;
+        /* At most nnue_max_active rows of the moves (and a copy's slack), and the position
+         * features. */
+        uint32_t add[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+        uint32_t rem[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+        int na = 0, nr = 0;
+        for (int i = j + 1; i <= k; i++) {
+            const NnueDelta *d = &a->ply[i].delta;
+            na += append_rows(add + na, d->add[p], d->n_add[p]);
+            nr += append_rows(rem + nr, d->rem[p], d->n_rem[p]);
+        }
+        if (dyn)
+            diff_slots(a->ply[j].dyn[p], a->ply[j].n_dyn[p], a->ply[k].dyn[p], a->ply[k].n_dyn[p], add, &na, rem, &nr);
+        a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
+    }
+}
+
+static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    Ply *e = &a->ply[a->top];
+    if (!e->computed) {
+        if (g->features_dynamic) {
+            uint32_t *const out[2] = {e->dyn[0], e->dyn[1]};
+            g->features_dynamic(pos, out, e->n_dyn);
+        }
+        update_line(a, net, g, pos);
+        e->computed = true;
+    }
+    int us = g->player_to_move(pos);
+    return nnue_output(a->kernel, net, nnue_net_bucket(net, g, pos), acc_of(a, a->top, us), acc_of(a, a->top, us ^ 1));
+}
+
+/* ---- without it: the whole lists, diffed against the last evaluated position's ---- */
+
+static void diff_view(NnueAcc *a, const NnueNet *net, int p, const uint32_t *f, int n) {
+    int16_t *acc = acc_of(a, a->top, p);
+    uint32_t *mark = a->marks[p], old = a->stamp, now = a->stamp + 1;
+    if (!a->last_valid) {
+        refresh_view(a, net, f, n, acc);
+        for (int i = 0; i < n; i++) mark[f[i]] = now;
+    } else {
+        uint32_t added[NNUE_MAX_ACTIVE], removed[NNUE_MAX_ACTIVE];
+        int na = 0, nr = 0;
+        /* Branch-free: whether a feature is new is a coin toss to the predictor. */
+        for (int i = 0; i < n; i++) {
+            added[na] = f[i];
+            na += mark[f[i]] != old;
+            mark[f[i]] = now;
+        }
+        for (int i = 0; i < a->n_last[p]; i++) {
+            removed[nr] = a->last[p][i];
+            nr += mark[a->last[p][i]] != now;
+        }
+        if (na + nr >= n) {
+            refresh_view(a, net, f, n, acc);
+        } else {
+            a->kernel->apply(acc, acc, net->w1, net->hidden, added, na, removed, nr);
+            a->updates++;
+        }
+    }
+    memcpy(a->last[p], f, (size_t)n * sizeof *f);
+    a->n_last[p] = n;
+}
+
+static Score evaluate_lists(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    uint32_t f[2][NNUE_MAX_ACTIVE];
+    int n[2];
+    if (g->features_both) {
+        uint32_t *const out[2] = {f[0], f[1]};
+        g->features_both(pos, out, n);
+    } else {
+        for (int p = 0; p < 2; p++) n[p] = g->features(pos, p, f[p]);
+    }
+    /* The last lists' features are marked with the stamp; this position's get the next. */
+    if (a->stamp >= UINT32_MAX - 3) next_stamp(a);
+    for (int p = 0; p < 2; p++) diff_view(a, net, p, f[p], n[p]);
+    a->stamp++;
+    a->last_valid = true;
+    int us = g->player_to_move(pos);
+    return nnue_output(a->kernel, net, nnue_net_bucket(net, g, pos), acc_of(a, a->top, us), acc_of(a, a->top, us ^ 1));
+}
+
+Score nnue_evaluate(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+    if (!prepare(a, net, g)) return nnue_evaluate_fresh(net, g, pos, NNUE_KERNEL_SCALAR);
+    return g->caps.nnue_delta ? evaluate_line(a, net, g, pos) : evaluate_lists(a, net, g, pos);
+}

@@ -1,0 +1,77 @@
+/* nnue_check.h — a game's incremental learned-evaluation hooks against its feature lists, for
+ * test_nnue's walks and the games' own random games (which know their kinds of move). */
+#ifndef SIMIA_NNUE_CHECK_H
+#define SIMIA_NNUE_CHECK_H
+
+#include "testutil.h"
+
+/* A view's tracked features: its whole list less its position features (features_dynamic),
+ * as marks in set (by feature); fails if a position feature is missing from the list. */
+static inline void nnue_tracked(const GameOps *g, const GamePos *pos, int p, unsigned char *set) {
+    uint32_t f[NNUE_MAX_ACTIVE], dyn[2][NNUE_DYNAMIC_MAX];
+    int n = g->features(pos, p, f), nd[2] = {0, 0};
+    memset(set, 0, (size_t)g->nnue_features);
+    for (int i = 0; i < n; i++) set[f[i]] = 1;
+    if (!g->features_dynamic) return;
+    uint32_t *const out[2] = {dyn[0], dyn[1]};
+    g->features_dynamic(pos, out, nd);
+    for (int i = 0; i < nd[p]; i++) {
+        REQUIRE(nd[p] <= NNUE_DYNAMIC_MAX && set[dyn[p][i]] == 1,
+                "%s: position feature %u of view %d is not in features() (or listed twice)", g->name, dyn[p][i], p);
+        set[dyn[p][i]] = 0;
+    }
+}
+
+/* make_delta's record against the lists: after the move, each view's tracked features are
+ * those before, less the removed (each of them there before), plus the added (none there). */
+static inline void nnue_check_delta(const GameOps *g, const GamePos *before, const GamePos *after,
+                                    const NnueDelta *d) {
+    static unsigned char was[1 << 16], now[1 << 16];
+    for (int p = 0; p < 2; p++) {
+        if (d->refresh[p]) continue;
+        nnue_tracked(g, before, p, was);
+        nnue_tracked(g, after, p, now);
+        for (int i = 0; i < d->n_rem[p]; i++) {
+            REQUIRE(d->rem[p][i] < (uint32_t)g->nnue_features && was[d->rem[p][i]] == 1,
+                    "%s: view %d: the move removed feature %u, which was not a tracked one", g->name, p, d->rem[p][i]);
+            was[d->rem[p][i]] = 0;
+        }
+        for (int i = 0; i < d->n_add[p]; i++) {
+            REQUIRE(d->add[p][i] < (uint32_t)g->nnue_features && was[d->add[p][i]] == 0,
+                    "%s: view %d: the move added feature %u, which was there", g->name, p, d->add[p][i]);
+            was[d->add[p][i]] = 1;
+        }
+        REQUIRE(!memcmp(was, now, (size_t)g->nnue_features),
+                "%s: view %d: the tracked features after the move are not those before with its changes", g->name, p);
+    }
+}
+
+/* make_delta of m on pos into d (empty), checked: it leaves exactly what make leaves, position
+ * and undo record, and its record agrees with the lists. */
+static inline void nnue_make_checked(const GameOps *g, GamePos *pos, Move m, GameUndo *u, NnueDelta *d) {
+    GamePos before = *pos, plain = *pos;
+    GameUndo pu;
+    memset(u, 0xA5, sizeof *u), memset(&pu, 0xA5, sizeof pu); /* the bytes make leaves alone */
+    g->make_delta(pos, m, u, d);
+    nnue_check_delta(g, &before, pos, d);
+    g->make(&plain, m, &pu);
+    REQUIRE(!memcmp(&plain, pos, sizeof plain) && !memcmp(&pu, u, sizeof pu),
+            "%s: make_delta and make leave different positions or undo records", g->name);
+}
+
+/* A pass (make_null) where the game allows one, checked: it changes no tracked feature (the
+ * search pushes an empty record for it). Returns whether the pass was made. */
+static inline bool nnue_pass_checked(const GameOps *g, GamePos *pos, GameUndo *u) {
+    static unsigned char was[1 << 16], now[1 << 16];
+    GamePos before = *pos;
+    if (!g->make_null || !g->make_null(pos, u)) return false;
+    for (int p = 0; p < 2; p++) {
+        nnue_tracked(g, &before, p, was);
+        nnue_tracked(g, pos, p, now);
+        REQUIRE(!memcmp(was, now, (size_t)g->nnue_features), "%s: a pass changed view %d's tracked features",
+                g->name, p);
+    }
+    return true;
+}
+
+#endif
