@@ -257,5 +257,9 @@ GameResult game_result(const GameOps *g, const GamePos *pos);
  * "no legal move" where the player to move has none, else "" (the result alone says it);
  * "" while the game goes on. */
 void game_end_reason(const GameOps *g, const GamePos *pos, char *out /* REASON_STR_MAX */);
+/* The game's stages (nnue_buckets, at least 1) and a position's (nnue_bucket, 0 in a game
+ * without stages): what a bucketed net and its training data both go by. */
+int game_nnue_buckets(const GameOps *g);
+int game_nnue_bucket(const GameOps *g, const GamePos *pos);
 
 #endif

@@ -312,11 +312,6 @@ typedef struct {
     uint32_t us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE];
 } Features;
 
-/* A record's output bucket: the game's stage (GameOps.nnue_bucket), 0 for a game without
- * stages; the file's bucket count is the game's, so that the trainer reads it from there. */
-static int bucket_of(const GameOps *g, const GamePos *pos) { return g->nnue_buckets > 1 ? g->nnue_bucket(pos) : 0; }
-static int buckets_of(const GameOps *g) { return g->nnue_buckets > 1 ? g->nnue_buckets : 1; }
-
 static bool features_one(void *ctx, const GameOps *g, const DataRecord *rec, const GamePos *pos, bool twin,
                          char *err) {
     Features *fs = ctx;
@@ -335,7 +330,7 @@ static bool features_one(void *ctx, const GameOps *g, const DataRecord *rec, con
     int stm = g->player_to_move(pos);
     int n_us = g->features(pos, stm, fs->us), n_them = g->features(pos, stm ^ 1, fs->them);
     unsigned flags = rec->flags & (twin ? ~(unsigned)DATA_GAME_START : ~0u);
-    return feat_writer_add(fs->w, rec->score, rec->result, rec->stm, flags, bucket_of(g, pos), fs->us, n_us,
+    return feat_writer_add(fs->w, rec->score, rec->result, rec->stm, flags, game_nnue_bucket(g, pos), fs->us, n_us,
                            fs->them, n_them, err);
 }
 
@@ -348,7 +343,9 @@ int datatools_features(Engine *e, const FeatureJob *job, const char *out, char *
         return 1;
     }
     fs->job = job;
-    if (!(fs->w = feat_writer_open(out, g, buckets_of(g), err))) {
+    /* each record's stage and the game's count, the ones the engine picks a net's layer by, so
+     * that the trainer reads both from the file */
+    if (!(fs->w = feat_writer_open(out, g, game_nnue_buckets(g), err))) {
         fprintf(stderr, "simia datagen: %s\n", err);
         free(fs);
         return 2;
