@@ -825,6 +825,8 @@ def check_option_filter(d):
         if r != ["could not connect"]:
             break
         time.sleep(1)
+    # isready's first allocation also names the net in use: an answer, not part of the filter's.
+    r = [line for line in r if not line.startswith("info string evaluation of ")]
     check(r == FILTER_REFUSALS + ["readyok"] and not os.path.exists(target),
           f"option filter: replies {r}, not {FILTER_REFUSALS + ['readyok']}; file made: {os.path.exists(target)}")
 
