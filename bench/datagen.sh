@@ -13,6 +13,8 @@
 #                        shards play a game of the same seed (game i of a shard uses its seed + i)
 #   --seed S             (default: from the clock, printed, and kept in OUT for a rerun)
 #   --game G, --nodes N, --random-plies K, --threads T, --hash MB, --max-plies N, --option NAME=VALUE,
+#   --keep quiet|noisy|all, --keep-noisy, --adjudicate-win SCORE:PLIES|off,
+#   --adjudicate-draw SCORE:PLIES:AFTER|off,
 #   --openings FILE      passed to every shard's `simia datagen` (the openings file is copied to each)
 #   --simia PATH         the executable (default build/simia); the same path on every host
 #   --retries N          tries per shard with --hosts (default 2, on other hosts when there are)
@@ -39,7 +41,10 @@ while [ $# -gt 0 ]; do
     --shards) shards=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --game) game=$2; shift 2 ;;
-    --nodes|--random-plies|--threads|--hash|--max-plies|--option) pass+=("$1" "$2"); shift 2 ;;
+    --nodes|--random-plies|--threads|--hash|--max-plies|--option|--keep|--adjudicate-win|--adjudicate-draw)
+        [ $# -ge 2 ] || { echo "datagen.sh: $1 needs a value" >&2; exit 2; }
+        pass+=("$1" "$2"); shift 2 ;;
+    --keep-noisy) pass+=("$1"); shift ;;
     --openings) openings=$2; shift 2 ;;
     --simia) simia=$2; shift 2 ;;
     --retries) retries=$2; shift 2 ;;

@@ -210,6 +210,15 @@ static void add_nnue_options(Engine *e) {
     }
 }
 
+/* The net a search evaluates with: the game's, while Use NNUE is on. */
+static const NnueNet *search_net(Engine *e) { return engine_option_int(e, "Use NNUE") ? engine_net(e, NULL) : NULL; }
+
+Score engine_static_eval(Engine *e) {
+    const NnueNet *net = search_net(e);
+    Score s = net ? nnue_evaluate_fresh(net, e->game, &e->pos, NNUE_KERNEL_BEST) : e->game->evaluate(&e->pos);
+    return s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
+}
+
 bool engine_copy_nnue_options(Engine *to, const Engine *from, char *err) {
     OptionTable *t = (OptionTable *)&from->options; /* only read */
     const Option *use = options_find(t, "Use NNUE"), *file = options_find(t, "EvalFile");
@@ -409,7 +418,7 @@ int engine_player_to_move(const Engine *e) {
 void engine_set_debug(Engine *e, bool on) { e->debug = on; }
 
 WdlModel engine_wdl_model(Engine *e) {
-    return wdl_model(e->game, engine_option_int(e, "Use NNUE") ? engine_net(e, NULL) : NULL);
+    return wdl_model(e->game, search_net(e));
 }
 
 void engine_describe_eval(Engine *e, char *out, size_t size) {
@@ -524,7 +533,7 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.multipv = multipv;
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
-    job.net = engine_option_int(e, "Use NNUE") ? engine_net(e, NULL) : NULL;
+    job.net = search_net(e);
     /* go mate N and no other limit: it ends at the depth that covers N moves. */
     if (limits->mate && !limits->depth && !limits->nodes && limits->movetime < 0 && limits->time[0] < 0 &&
         limits->time[1] < 0 && !limits->infinite && !limits->ponder)

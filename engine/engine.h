@@ -49,6 +49,10 @@ void engine_prepare(Engine *e);
  * configuration); a search uses it when the Use NNUE option is on. */
 struct NnueNet;
 const struct NnueNet *engine_net(Engine *e, const char **why);
+/* The static evaluation a search of the current position starts from (the net while Use
+ * NNUE is on and one serves the game, else the game's own), for the player to move, short of
+ * a forced win's scores; meaningless under POS_NONE. */
+Score engine_static_eval(Engine *e);
 /* Gives engine to the Use NNUE and EvalFile values of engine from (both playing one game):
  * what a benchmark engine needs to measure what play would use. */
 bool engine_copy_nnue_options(Engine *to, const Engine *from, char *err);

@@ -1,5 +1,5 @@
-/* game.c — what the core derives from the game contract alone: a position's result and
- * why its game ended. */
+/* game.c — what the core derives from the game contract alone: a position's result, why its
+ * game ended and its stage. */
 #include "game.h"
 
 #include <stdio.h>
@@ -19,3 +19,7 @@ void game_end_reason(const GameOps *g, const GamePos *pos, char *out) {
     if (g->caps.end_reason) g->end_reason(pos, out);
     if (!out[0] && g->terminal(pos) == OUTCOME_ONGOING) snprintf(out, REASON_STR_MAX, "no legal move");
 }
+
+int game_nnue_buckets(const GameOps *g) { return g->nnue_buckets > 1 ? g->nnue_buckets : 1; }
+
+int game_nnue_bucket(const GameOps *g, const GamePos *pos) { return g->nnue_buckets > 1 ? g->nnue_bucket(pos) : 0; }

@@ -54,6 +54,9 @@ typedef struct {
     /* No hook: a player may decide twice in a row (a pass, a pie swap, a second part of a
      * turn); when false, player_to_move alternates after every move (tested). */
     bool double_moves;
+    /* No hook: a game can end drawn (by any of its rules: a repetition, a no-progress
+     * counter, a tie); `datagen` adjudicates a long dead stretch as a draw only then. */
+    bool draws;
     /* Hooks make_delta (and features_dynamic, optional): the learned evaluation's
      * accumulators follow each move instead of diffing whole feature lists. */
     bool nnue_delta;
@@ -254,5 +257,9 @@ GameResult game_result(const GameOps *g, const GamePos *pos);
  * "no legal move" where the player to move has none, else "" (the result alone says it);
  * "" while the game goes on. */
 void game_end_reason(const GameOps *g, const GamePos *pos, char *out /* REASON_STR_MAX */);
+/* The game's stages (nnue_buckets, at least 1) and a position's (nnue_bucket, 0 in a game
+ * without stages): what a bucketed net and its training data both go by. */
+int game_nnue_buckets(const GameOps *g);
+int game_nnue_bucket(const GameOps *g, const GamePos *pos);
 
 #endif

@@ -234,6 +234,7 @@ static void check_end(const GameOps *g, const GamePos *p) {
         Outcome o = t != OUTCOME_ONGOING ? t : g->no_moves_outcome(p);
         REQUIRE(o == OUTCOME_WIN || o == OUTCOME_LOSS || o == OUTCOME_DRAW, "%s: no move and no outcome", g->name);
         REQUIRE(game_result(g, p) != RESULT_NONE, "%s: no move, yet no result", g->name);
+        REQUIRE(o != OUTCOME_DRAW || g->caps.draws, "%s: a game ended drawn, yet caps.draws is not declared", g->name);
     } else {
         REQUIRE(game_result(g, p) == RESULT_NONE, "%s: moves in a finished game", g->name);
     }
@@ -245,6 +246,9 @@ static void check_end(const GameOps *g, const GamePos *p) {
     g->eval_trace(p, text, sizeof text);
     (void)g->evaluate(p);
     if (g->caps.in_check) (void)g->in_check(p);
+    if (g->caps.repetition)
+        REQUIRE(g->repetition_outcome(p) != OUTCOME_DRAW || g->caps.draws,
+                "%s: a repetition would draw, yet caps.draws is not declared", g->name);
     if (g->caps.winning_move && n) {
         Move w = g->winning_move(p);
         if (w != MOVE_NONE) {

@@ -1,9 +1,11 @@
 /* datagen.c — the `simia datagen` job: self-play games at a fixed node count per move on
- * worker threads, the positions they keep written to a training-data file; and its checker. */
+ * worker threads, adjudicated once decided, the positions they keep written to a training-data
+ * file; and the command line of the file jobs (datatools.c). */
 #include "datagen.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -11,45 +13,63 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "adjudicate.h"
+#include "datatools.h"
 #include "engine/nnue/data.h"
 #include "engine/prng.h"
 
 const char DATAGEN_USAGE[] =
     "  simia datagen --out FILE [--positions N] [--nodes N] [--random-plies K]\n"
     "                [--threads T] [--seed S] [--hash MB] [--max-plies N]\n"
-    "                [--openings FILE] [--games FILE] [--keep-noisy] [--option NAME=VALUE]...\n"
+    "                [--openings FILE] [--games FILE] [--keep quiet|noisy|all]\n"
+    "                [--adjudicate-win SCORE:PLIES|off] [--adjudicate-draw SCORE:PLIES:AFTER|off]\n"
+    "                [--option NAME=VALUE]...\n"
     "      Plays games against itself, each move searched at --nodes (default 5000), after K\n"
     "      random legal plies (default 8; from a line of --openings FILE when given, K\n"
-    "      default 0), and appends the positions it keeps (below) to FILE with the search score\n"
-    "      and the game's result, both for the player deciding (engine/nnue/DATA.md). Stops\n"
-    "      after --positions (default: at Ctrl-C, which leaves a whole file). Game i uses seed\n"
-    "      S+i (default S: from the clock, printed); one thread gives the same file for a seed.\n"
-    "      --max-plies (default 600) drops longer games; --games writes each game's moves;\n"
-    "      each thread has its own engine with a hash of --hash MB (default 4). A position is\n"
-    "      kept when its search scored it, short of a won or lost score, the player deciding\n"
-    "      is not in check and the best move is quiet; --keep-noisy also keeps those whose\n"
-    "      best move is noisy (a capture), for games where most best moves are.\n"
+    "      default 0), and appends the positions it keeps (below) to FILE: the position, the\n"
+    "      search's score, the static evaluation and the game's result, for the player\n"
+    "      deciding, and flags (engine/nnue/DATA.md). Stops after --positions (default: at\n"
+    "      Ctrl-C, which leaves a whole file). Game i uses seed S+i (default S: from the clock,\n"
+    "      printed); one thread gives the same file for a seed. --max-plies (default 600)\n"
+    "      drops longer games; --games logs each game's moves and scores; each thread has\n"
+    "      its own engine with a hash of --hash MB (default 4). A position is kept when its\n"
+    "      search scored it short of a won or lost score, and --keep takes it: quiet (its best\n"
+    "      move quiet, the player deciding not in check), noisy (default; any best move, not\n"
+    "      in check; --keep-noisy says the same) or all. A game is adjudicated a win once the\n"
+    "      searches of PLIES plies in a row give one player SCORE or more (default 1500:4;\n"
+    "      a forced win seen by both players: 2 plies), and in a game that can draw, a draw\n"
+    "      once those of PLIES plies in a row from ply AFTER on are within +-SCORE (default\n"
+    "      10:8:40); off plays it out. A move that wins on the spot is played unsearched.\n"
     "  simia datagen --check FILE\n"
-    "      Checks a data file (of the game --game names, when given) and prints its counts.\n"
+    "      Checks a data or features file (of the game --game names, when given) and prints\n"
+    "      its counts.\n"
     "  simia datagen --merge OUT IN...\n"
     "      Appends the records of the data files IN to OUT, after checking them all.\n"
     "  simia datagen [--option NAME=VALUE]... [--mirror] --refeature OUT IN...\n"
-    "      The same for data of the game in an older feature set: each record's features are\n"
-    "      made again from its position string with the game's features now, the position\n"
-    "      read under the options given before it (e.g. a Zoo board's ZooWidth, ZooHeight).\n"
-    "      --mirror also appends each record's twin under the game's board symmetry (the\n"
-    "      board mirrored left to right; a position without a twin, as a Zoo position with an\n"
-    "      elephant that has never moved, gets none), the same score and result.\n";
+    "      The same for data of the game in an older format or feature set: each record is\n"
+    "      made again from its position string, read under the options given before it\n"
+    "      (e.g. a Zoo board's ZooWidth, ZooHeight). --mirror also appends each record's twin\n"
+    "      under the game's board symmetry (the board mirrored left to right; a position\n"
+    "      without a twin, as a Zoo position with an elephant that has never moved, gets\n"
+    "      none), the same labels.\n"
+    "  simia datagen [--option NAME=VALUE]... [--mirror] [--keep quiet|noisy|all]\n"
+    "                [--noisy-gap N] --features OUT IN...\n"
+    "      Writes the new features file OUT for the trainer: the records of the data files IN\n"
+    "      that --keep takes (default all), each with its features as the game makes them\n"
+    "      now; --noisy-gap N also drops those whose best move is noisy and whose score and\n"
+    "      static evaluation differ by more than N; --mirror adds each one's twin.\n";
 
 #define PROGRESS_MS 1000
 #define DEFAULT_NODES 5000
 #define DEFAULT_RANDOM_PLIES 8
 #define DEFAULT_MAX_PLIES 600
 #define DEFAULT_HASH_MB 4
+#define DEFAULT_KEEP DATA_KEEP_NOISY
+#define UNSCORED INT_MIN         /* a ply whose search gave no score, in the games log */
+#define WON_AT_ONCE (INT_MIN + 1) /* a winning move played without a search */
 
 /* Set by SIGINT: a signal handler can only reach a static flag; the job polls it. */
 static volatile sig_atomic_t interrupted;
@@ -64,7 +84,8 @@ typedef struct {
     uint64_t positions; /* 0: until stopped */
     uint64_t nodes, seed;
     int random_plies, max_plies, threads, hash_mb;
-    bool keep_noisy;
+    DataKeep keep;
+    Adjudication adjudication;
     const char **opt_names, **opt_values;
     int n_opts;
     char **openings; /* position strings, when --openings */
@@ -76,7 +97,7 @@ typedef struct {
     const Config *cfg;
     pthread_mutex_t lock;
     FILE *out, *games_out;
-    uint64_t written, games, dropped, wins, draws, losses;
+    uint64_t written, games, dropped, adjudicated, wins, draws, losses;
     bool failed;
     char error[ERR_STR_MAX];
     atomic_bool stop;
@@ -84,21 +105,19 @@ typedef struct {
     atomic_int running;
 } Shared;
 
-/* A position kept during the game, its result filled in at the end. */
-typedef struct {
-    DataRecord rec;
-} Kept;
-
 typedef struct {
     Shared *sh;
     Engine *e;
     pthread_t thread;
-    Kept *kept;
+    DataRecord *kept; /* the game's kept positions, their result filled in at its end */
     int n_kept, cap_kept;
     const char *fen; /* the game's first position (an opening), or NULL: the start */
     char (*moves)[MOVE_STR_MAX];
     const char **ptrs;
-    int n_moves, cap_moves;
+    int *scores; /* each ply's score for player 1 (UNSCORED, WON_AT_ONCE), for the games log */
+    int n_moves, cap_moves, n_scores;
+    GameResult adjudicated; /* RESULT_NONE: played out */
+    uint64_t index;         /* the game's number */
 } Worker;
 
 static int64_t now_ms(void) {
@@ -144,25 +163,26 @@ static bool search_position(Engine *e, const char *fen, const char *const *moves
 
 /* ---- one game ---- */
 
-static bool push_move(Worker *w, const char *text) {
-    if (w->n_moves == w->cap_moves) {
-        int cap = w->cap_moves ? 2 * w->cap_moves : 256;
-        char(*m)[MOVE_STR_MAX] = realloc(w->moves, sizeof *m * (size_t)cap);
-        if (!m) return false;
-        w->moves = m;
-        const char **p = realloc(w->ptrs, sizeof *p * (size_t)cap);
-        if (!p) return false;
-        w->ptrs = p, w->cap_moves = cap;
-    }
-    memcpy(w->moves[w->n_moves++], text, MOVE_STR_MAX);
-    for (int k = 0; k < w->n_moves; k++) w->ptrs[k] = w->moves[k];
+/* Room for one more move (and its score). */
+static bool grow_moves(Worker *w) {
+    if (w->n_moves < w->cap_moves) return true;
+    int cap = w->cap_moves ? 2 * w->cap_moves : 256;
+    char(*m)[MOVE_STR_MAX] = realloc(w->moves, sizeof *m * (size_t)cap);
+    if (!m) return false;
+    w->moves = m;
+    const char **p = realloc(w->ptrs, sizeof *p * (size_t)cap);
+    if (!p) return false;
+    w->ptrs = p;
+    int *s = realloc(w->scores, sizeof *s * (size_t)cap);
+    if (!s) return false;
+    w->scores = s, w->cap_moves = cap;
     return true;
 }
 
-static Kept *push_kept(Worker *w) {
+static DataRecord *push_kept(Worker *w) {
     if (w->n_kept == w->cap_kept) {
         int cap = w->cap_kept ? 2 * w->cap_kept : 64;
-        Kept *k = realloc(w->kept, sizeof *k * (size_t)cap);
+        DataRecord *k = realloc(w->kept, sizeof *k * (size_t)cap);
         if (!k) return NULL;
         w->kept = k, w->cap_kept = cap;
     }
@@ -171,23 +191,34 @@ static Kept *push_kept(Worker *w) {
 
 /* Plays the move (text) through the engine's referee. */
 static bool play(Worker *w, const char *fen, const char *text, char *err) {
-    if (!push_move(w, text)) {
+    if (!grow_moves(w)) {
         snprintf(err, ERR_STR_MAX, "out of memory");
         return false;
     }
+    memcpy(w->moves[w->n_moves++], text, MOVE_STR_MAX);
+    for (int k = 0; k < w->n_moves; k++) w->ptrs[k] = w->moves[k];
     return engine_set_position(w->e, fen, w->ptrs, w->n_moves, err);
 }
 
 typedef enum { GAME_DONE, GAME_DROPPED, GAME_STOPPED, GAME_FAILED } GameEnd;
 
-/* Plays game number index: w->kept holds its kept positions, results filled in. */
+/* What a searched position is, as its record's flags say it. */
+static unsigned flags_of(const GameOps *g, const GamePos *p, Move best) {
+    return (g->is_noisy(p, best) ? DATA_NOISY : 0u) | (g->caps.in_check && g->in_check(p) ? DATA_IN_CHECK : 0u);
+}
+
+/* Plays game number index until its rules or the adjudication end it: w->kept holds its
+ * kept positions, their results filled in. */
 static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
     const Config *c = w->sh->cfg;
     const GameOps *g = engine_game(w->e);
     Prng rng = {c->seed + index};
     char err[ERR_STR_MAX];
     const char *fen = w->fen = c->n_openings ? c->openings[index % (uint64_t)c->n_openings] : NULL;
-    w->n_kept = w->n_moves = 0;
+    w->n_kept = w->n_moves = w->n_scores = 0;
+    w->adjudicated = RESULT_NONE;
+    w->index = index;
+    AdjudicationState adj = {0};
     engine_new_game(w->e);
     if (!engine_set_position(w->e, fen, NULL, 0, err)) {
         fail(w->sh, "simia datagen: an opening was refused: %s", err);
@@ -207,6 +238,20 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
     while (!engine_game_over(w->e)) {
         if (atomic_load_explicit(&w->sh->stop, memory_order_relaxed)) return GAME_STOPPED;
         if (w->n_moves >= c->max_plies) return GAME_DROPPED;
+        /* A move that wins on the spot ends the game by its rules: a search would only find
+         * it, with a won score, whose position is never kept. */
+        const GamePos *p = engine_position(w->e);
+        Move win = g->caps.winning_move ? g->winning_move(p) : MOVE_NONE;
+        if (win != MOVE_NONE) {
+            char ms[MOVE_STR_MAX];
+            g->print_move(p, win, ms);
+            if (!play(w, fen, ms, err)) {
+                fail(w->sh, "simia datagen: internal error, a winning move was refused: %s", err);
+                return GAME_FAILED;
+            }
+            w->scores[w->n_scores++] = WON_AT_ONCE;
+            continue;
+        }
         Move best;
         Score score;
         bool scored;
@@ -214,16 +259,25 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
             fail(w->sh, "simia datagen: %s", err);
             return GAME_FAILED;
         }
-        const GamePos *p = engine_position(w->e);
-        bool eligible = (c->keep_noisy || !g->is_noisy(p, best)) && !(g->in_check && g->in_check(p));
+        p = engine_position(w->e);
+        unsigned flags = flags_of(g, p, best) | (w->n_kept ? 0u : DATA_GAME_START);
         bool decided = score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN;
-        if (scored && eligible && !decided) {
-            Kept *k = push_kept(w);
-            if (!k || !data_record_fill(&k->rec, g, p, score, 0, err)) {
-                fail(w->sh, "simia datagen: %s", k ? err : "out of memory");
+        if (scored && !decided && data_keeps(c->keep, flags)) {
+            DataRecord *k = push_kept(w);
+            if (!k) {
+                fail(w->sh, "simia datagen: out of memory");
                 return GAME_FAILED;
             }
+            data_record_fill(k, g, p, score, engine_static_eval(w->e), 0, flags);
         }
+        int player = g->player_to_move(p);
+        if (!grow_moves(w)) {
+            fail(w->sh, "simia datagen: out of memory");
+            return GAME_FAILED;
+        }
+        w->scores[w->n_scores++] = !scored ? UNSCORED : player == PLAYER_1 ? (int)score : -(int)score;
+        w->adjudicated = adjudication_step(&c->adjudication, &adj, g->caps.draws, w->n_moves, player, score, scored);
+        if (w->adjudicated != RESULT_NONE) break;
         char ms[MOVE_STR_MAX];
         g->print_move(p, best, ms);
         if (!play(w, fen, ms, err)) {
@@ -231,17 +285,33 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
             return GAME_FAILED;
         }
     }
-    *result = engine_result(w->e);
+    *result = w->adjudicated != RESULT_NONE ? w->adjudicated : engine_result(w->e);
+    int winner = *result == RESULT_P1_WIN ? 1 : *result == RESULT_P2_WIN ? 2 : 0;
     for (int i = 0; i < w->n_kept; i++) {
-        DataRecord *r = &w->kept[i].rec;
-        int winner = *result == RESULT_P1_WIN ? 1 : *result == RESULT_P2_WIN ? 2 : 0;
+        DataRecord *r = &w->kept[i];
         r->result = (int8_t)(winner == 0 ? 0 : winner == r->stm ? 1 : -1);
+        if (w->adjudicated != RESULT_NONE) r->flags |= DATA_ADJUDICATED;
     }
     return GAME_DONE;
 }
 
 static const char *result_name(GameResult r) {
     return r == RESULT_P1_WIN ? "p1win" : r == RESULT_P2_WIN ? "p2win" : "draw";
+}
+
+/* The game's line in the --games log. */
+static bool log_game(Worker *w, FILE *f, GameResult result, uint64_t kept) {
+    const char *how = w->adjudicated == RESULT_NONE ? "no" : w->adjudicated == RESULT_DRAW ? "draw" : "win";
+    fprintf(f, "result=%s kept=%" PRIu64 " adjudicated=%s game=%" PRIu64 " position %s%s moves", result_name(result),
+            kept, how, w->index, w->fen ? "fen " : "startpos", w->fen ? w->fen : "");
+    for (int i = 0; i < w->n_moves; i++) fprintf(f, " %s", w->moves[i]);
+    fprintf(f, " scores");
+    for (int i = 0; i < w->n_scores; i++) {
+        if (w->scores[i] == UNSCORED) fprintf(f, " -");
+        else if (w->scores[i] == WON_AT_ONCE) fprintf(f, " *");
+        else fprintf(f, " %d", w->scores[i]);
+    }
+    return fprintf(f, "\n") > 0 && !fflush(f);
 }
 
 /* Writes a finished game's records (as many as --positions still wants), whole, and
@@ -259,18 +329,13 @@ static void submit(Worker *w, GameResult result) {
     if (c->positions && sh->written + n > c->positions) n = c->positions - sh->written;
     bool ok = true;
     for (uint64_t i = 0; i < n && ok; i++) {
-        const DataRecord *r = &w->kept[i].rec;
+        const DataRecord *r = &w->kept[i];
         size_t len = data_record_encode(r, buf);
         ok = fwrite(buf, 1, len, sh->out) == len;
         sh->wins += r->result > 0, sh->draws += r->result == 0, sh->losses += r->result < 0;
     }
     ok = ok && !fflush(sh->out);
-    if (ok && sh->games_out) {
-        fprintf(sh->games_out, "result=%s kept=%" PRIu64 " position %s%s moves", result_name(result), n,
-                w->fen ? "fen " : "startpos", w->fen ? w->fen : "");
-        for (int i = 0; i < w->n_moves; i++) fprintf(sh->games_out, " %s", w->moves[i]);
-        ok = fprintf(sh->games_out, "\n") > 0 && !fflush(sh->games_out);
-    }
+    if (ok && sh->games_out) ok = log_game(w, sh->games_out, result, n);
     if (!ok) {
         snprintf(sh->error, sizeof sh->error, "simia datagen: cannot write %.100s: %s", c->out_path, strerror(errno));
         sh->failed = true;
@@ -278,6 +343,7 @@ static void submit(Worker *w, GameResult result) {
     }
     sh->written += n;
     sh->games++;
+    sh->adjudicated += w->adjudicated != RESULT_NONE;
     if (c->positions && sh->written >= c->positions) atomic_store(&sh->stop, true);
     pthread_mutex_unlock(&sh->lock);
 }
@@ -305,7 +371,7 @@ static void *worker_main(void *arg) {
 static void print_progress(Shared *sh, int64_t start_ms, bool final) {
     const Config *c = sh->cfg;
     pthread_mutex_lock(&sh->lock);
-    uint64_t written = sh->written, games = sh->games, dropped = sh->dropped;
+    uint64_t written = sh->written, games = sh->games, dropped = sh->dropped, adjudicated = sh->adjudicated;
     pthread_mutex_unlock(&sh->lock);
     int64_t ms = now_ms() - start_ms;
     double rate = ms > 0 ? (double)written * 1000.0 / (double)ms : 0.0;
@@ -319,9 +385,9 @@ static void print_progress(Shared *sh, int64_t start_ms, bool final) {
             snprintf(eta, sizeof eta, ", ETA unknown");
         }
     }
-    fprintf(stderr, "datagen: %" PRIu64 " positions (%.0f/s), %" PRIu64 " games (%" PRIu64 " dropped), %" PRId64
-                    ".%01" PRId64 " s%s%s\n",
-            written, rate, games, dropped, ms / 1000, ms % 1000 / 100, eta, final ? ", done" : "");
+    fprintf(stderr, "datagen: %" PRIu64 " positions (%.0f/s), %" PRIu64 " games (%" PRIu64 " adjudicated, %" PRIu64
+                    " dropped), %" PRId64 ".%01" PRId64 " s%s%s\n",
+            written, rate, games, adjudicated, dropped, ms / 1000, ms % 1000 / 100, eta, final ? ", done" : "");
 }
 
 static bool parse_u64(const char *flag, const char *s, uint64_t min, uint64_t max, uint64_t *out) {
@@ -432,10 +498,12 @@ static int run_job(Config *c) {
         rc = 2;
     }
     if (!rc) {
+        char adj[192];
+        adjudication_describe(&c->adjudication, c->game->caps.draws, adj, sizeof adj);
         fprintf(stderr,
-                "datagen: %s, %" PRIu64 " nodes a move, %d random plies,%s %d thread%s, seed %" PRIu64
+                "datagen: %s, %" PRIu64 " nodes a move, %d random plies, %s kept, %s, %d thread%s, seed %" PRIu64
                 ", %s %s (%" PRIu64 " positions there)\n",
-                c->game->name, c->nodes, c->random_plies, c->keep_noisy ? " noisy kept," : "", c->threads,
+                c->game->name, c->nodes, c->random_plies, data_keep_name(c->keep), adj, c->threads,
                 c->threads == 1 ? "" : "s", c->seed, existing ? "appending to" : "writing", c->out_path, existing);
         struct sigaction sa, old;
         memset(&sa, 0, sizeof sa);
@@ -471,8 +539,9 @@ static int run_job(Config *c) {
             rc = 1;
         } else {
             fprintf(stderr, "datagen: %s holds %" PRIu64 " positions; this run: win %" PRIu64 ", draw %" PRIu64
-                            ", loss %" PRIu64 " for the player deciding%s\n",
-                    c->out_path, existing + sh.written, sh.wins, sh.draws, sh.losses,
+                            ", loss %" PRIu64 " for the player deciding, %" PRIu64 " of %" PRIu64
+                            " games adjudicated%s\n",
+                    c->out_path, existing + sh.written, sh.wins, sh.draws, sh.losses, sh.adjudicated, sh.games,
                     interrupted ? " (interrupted)" : "");
         }
     }
@@ -486,183 +555,10 @@ static int run_job(Config *c) {
         free(w[i].kept);
         free(w[i].moves);
         free(w[i].ptrs);
+        free(w[i].scores);
     }
     free(w);
     pthread_mutex_destroy(&sh.lock);
-    return rc;
-}
-
-/* ---- --check and --merge ---- */
-
-static int check_file(const char *path, const DataHeader *expect) {
-    char err[ERR_STR_MAX];
-    DataReader *r = data_reader_open(path, expect, err);
-    if (!r) {
-        fprintf(stderr, "simia datagen: %s\n", err);
-        return 2;
-    }
-    DataRecord *rec = malloc(sizeof *rec); /* large: not on the stack */
-    if (!rec) {
-        data_reader_close(r);
-        fprintf(stderr, "simia datagen: out of memory\n");
-        return 1;
-    }
-    uint64_t n = 0, res[3] = {0}, stm[2] = {0}, feats = 0, max_active = 0;
-    int64_t sum = 0, sum_abs = 0;
-    int lo = 0, hi = 0;
-    int got;
-    while ((got = data_reader_next(r, rec, NULL, NULL, err)) == 1) {
-        n++;
-        res[rec->result + 1]++;
-        stm[rec->stm - 1]++;
-        sum += rec->score, sum_abs += rec->score < 0 ? -rec->score : rec->score;
-        if (n == 1 || rec->score < lo) lo = rec->score;
-        if (n == 1 || rec->score > hi) hi = rec->score;
-        feats += (uint64_t)rec->n_us + rec->n_them;
-        if (rec->n_us > max_active) max_active = rec->n_us;
-        if (rec->n_them > max_active) max_active = rec->n_them;
-    }
-    free(rec);
-    const DataHeader *h = data_reader_header(r);
-    if (got < 0) {
-        fprintf(stderr, "simia datagen: %s\n", err);
-        data_reader_close(r);
-        return 2;
-    }
-    double dn = n ? (double)n : 1.0;
-    printf("file: %s\n", path);
-    printf("game: %s, feature set %s, %" PRIu32 " features\n", h->game, h->feature_set, h->n_features);
-    printf("positions: %" PRIu64 " (games are not recorded in the format)\n", n);
-    printf("results for the player deciding: win %" PRIu64 ", draw %" PRIu64 ", loss %" PRIu64 "\n", res[2], res[1],
-           res[0]);
-    printf("player deciding: p1 %" PRIu64 ", p2 %" PRIu64 "\n", stm[0], stm[1]);
-    printf("score: mean %+.1f, mean |score| %.1f, min %d, max %d\n", (double)sum / dn, (double)sum_abs / dn, lo, hi);
-    printf("active features a position: mean %.1f, max a side %" PRIu64 "\n", (double)feats / dn, max_active);
-    printf("valid: %" PRIu64 " bytes checked\n", data_reader_offset(r));
-    data_reader_close(r);
-    return ferror(stdout) ? 1 : 0;
-}
-
-static bool same_file(const char *a, const char *b) {
-    struct stat sa, sb;
-    return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-/* A record of an older feature set made again from its position string with the game's
- * features now: false with err when the string does not parse or names another player. */
-static bool refeature(Engine *e, DataRecord *rec, char *err) {
-    char why[ERR_STR_MAX];
-    if (!engine_set_position(e, rec->pos, NULL, 0, why)) {
-        snprintf(err, ERR_STR_MAX, "position '%.80s' does not parse: %.120s", rec->pos, why);
-        return false;
-    }
-    const GameOps *g = engine_game(e);
-    const GamePos *pos = engine_position(e);
-    if (g->player_to_move(pos) + 1 != rec->stm) {
-        snprintf(err, ERR_STR_MAX, "position '%.80s' has player %d deciding, the record says %d", rec->pos,
-                 g->player_to_move(pos) + 1, rec->stm);
-        return false;
-    }
-    return data_record_fill(rec, g, pos, rec->score, rec->result, err);
-}
-
-/* --merge appends the inputs' records as stored; --refeature (e non-NULL) appends them with
- * their features made again by the game's features now, from inputs of that game in any
- * feature set. Every input is checked whole first, so that a bad one appends nothing. */
-static int merge_files(Engine *e, bool mirror, const char *out_path, char **in, int n_in) {
-    char err[ERR_STR_MAX];
-    DataHeader h;
-    bool have = false;
-    if (e) data_header_of(engine_game(e), &h), have = true;
-    DataRecord *rec = e ? malloc(sizeof *rec) : NULL;
-    uint8_t *buf = e ? malloc(DATA_RECORD_MAX) : NULL;
-    if (e && (!rec || !buf)) {
-        free(rec), free(buf);
-        fprintf(stderr, "simia datagen: out of memory\n");
-        return 1;
-    }
-    int rc = 0;
-    for (int pass = 0; pass < 2 && !rc; pass++) {
-        FILE *out = NULL;
-        uint64_t existing = 0, added = 0;
-        if (pass == 1 && !(out = data_open_append(out_path, &h, &existing, err))) {
-            fprintf(stderr, "simia datagen: %s\n", err);
-            rc = 2;
-            break;
-        }
-        for (int i = 0; i < n_in && !rc; i++) {
-            if (same_file(in[i], out_path)) {
-                fprintf(stderr, "simia datagen: %s is the output file too\n", in[i]);
-                rc = 2;
-                break;
-            }
-            DataReader *r = data_reader_open(in[i], e || !have ? NULL : &h, err);
-            if (!r) {
-                fprintf(stderr, "simia datagen: %s\n", err);
-                rc = 2;
-                break;
-            }
-            if (e && strcmp(data_reader_header(r)->game, h.game)) {
-                fprintf(stderr, "simia datagen: %s: data of game '%s', not of '%s'\n", in[i],
-                        data_reader_header(r)->game, h.game);
-                data_reader_close(r);
-                rc = 2;
-                break;
-            }
-            if (!have) h = *data_reader_header(r), have = true;
-            const uint8_t *raw;
-            size_t len;
-            int got;
-            while ((got = data_reader_next(r, rec, &raw, &len, err)) == 1) {
-                if (e) {
-                    uint64_t at = data_reader_offset(r) - len;
-                    char why[ERR_STR_MAX];
-                    if (!refeature(e, rec, why)) {
-                        snprintf(err, ERR_STR_MAX, "%.60s: byte %" PRIu64 ": %.160s", in[i], at, why);
-                        got = -1;
-                        break;
-                    }
-                    len = data_record_encode(rec, buf), raw = buf;
-                }
-                /* The record, then with --mirror its twin under the game's symmetry (where
-                 * the position has one). */
-                for (int twin = 0; twin <= (int)mirror && got == 1; twin++) {
-                    if (twin) {
-                        const GameOps *g = engine_game(e);
-                        GamePos p = *engine_position(e);
-                        if (!g->mirror(&p)) break;
-                        if (!data_record_fill(rec, g, &p, rec->score, rec->result, err)) {
-                            got = -1;
-                            break;
-                        }
-                        len = data_record_encode(rec, buf), raw = buf;
-                    }
-                    if (out && fwrite(raw, 1, len, out) != len) {
-                        snprintf(err, ERR_STR_MAX, "cannot write %.120s: %s", out_path, strerror(errno));
-                        got = -1;
-                        break;
-                    }
-                    added++;
-                }
-                if (got < 0) break;
-            }
-            data_reader_close(r);
-            if (got < 0) {
-                fprintf(stderr, "simia datagen: %s\n", err);
-                rc = pass ? 1 : 2;
-            }
-        }
-        if (out) {
-            if (fclose(out) && !rc) {
-                fprintf(stderr, "simia datagen: cannot write %s: %s\n", out_path, strerror(errno));
-                rc = 1;
-            } else if (!rc) {
-                printf("%s %" PRIu64 " positions from %d file%s into %s (%" PRIu64 " positions now)\n",
-                       e ? "refeatured" : "merged", added, n_in, n_in == 1 ? "" : "s", out_path, existing + added);
-            }
-        }
-    }
-    free(rec), free(buf);
     return rc;
 }
 
@@ -674,9 +570,17 @@ static int usage_error(const char *fmt, ...) {
     va_start(ap, fmt);
     fprintf(stderr, "simia datagen: ");
     vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n%s", DATAGEN_USAGE);
+    fprintf(stderr, " (simia --help shows the usage)\n");
     va_end(ap);
     return 2;
+}
+
+/* The flags that take no value. */
+static bool is_switch(const char *a) {
+    static const char *const SWITCHES[] = {"--check", "--merge", "--refeature", "--features", "--keep-noisy", "--mirror"};
+    for (size_t i = 0; i < sizeof SWITCHES / sizeof SWITCHES[0]; i++)
+        if (!strcmp(a, SWITCHES[i])) return true;
+    return false;
 }
 
 int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
@@ -685,28 +589,40 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
     c.game = engine_game(e);
     c.nodes = DEFAULT_NODES, c.max_plies = DEFAULT_MAX_PLIES, c.threads = 1, c.hash_mb = DEFAULT_HASH_MB;
     c.random_plies = -1;
-    bool seeded = false;
-    const char *check = NULL, *merge = NULL;
-    bool refeat = false, mirror = false;
-    int merge_at = argc;
+    adjudication_defaults(&c.adjudication);
+    bool seeded = false, keep_given = false, gap_given = false, adjudication_given = false;
+    const char *check = NULL, *tool = NULL, *tool_out = NULL;
+    FeatureJob fj = {.keep = DATA_KEEP_ALL, .noisy_gap = -1, .mirror = false};
+    DataKeep keep = DEFAULT_KEEP;
+    int tool_at = argc;
     const char *names[64], *values[64];
-    char name_buf[64][128];
+    char name_buf[64][128], err[ERR_STR_MAX];
     c.opt_names = names, c.opt_values = values;
     uint64_t v;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = strcmp(a, "--check") && strcmp(a, "--merge") && strcmp(a, "--refeature") &&
-                     strcmp(a, "--keep-noisy") && strcmp(a, "--mirror") && !strncmp(a, "--", 2);
+        bool takes = !is_switch(a) && !strncmp(a, "--", 2);
         if (takes && !next) return usage_error("%s needs a value", a);
         if (!strcmp(a, "--check") && next) {
             check = next, i++;
-        } else if ((!strcmp(a, "--merge") || !strcmp(a, "--refeature")) && next) {
-            merge = next, merge_at = i + 2, refeat = !strcmp(a, "--refeature");
+        } else if ((!strcmp(a, "--merge") || !strcmp(a, "--refeature") || !strcmp(a, "--features")) && next) {
+            tool = a, tool_out = next, tool_at = i + 2;
             break;
         } else if (!strcmp(a, "--keep-noisy")) {
-            c.keep_noisy = true;
+            keep = DATA_KEEP_NOISY, keep_given = true;
+        } else if (!strcmp(a, "--keep")) {
+            if (!data_keep_parse(next, &keep)) return usage_error("--keep needs quiet, noisy or all, not '%s'", next);
+            keep_given = true, i++;
         } else if (!strcmp(a, "--mirror")) {
-            mirror = true;
+            fj.mirror = true;
+        } else if (!strcmp(a, "--noisy-gap")) {
+            if (!parse_u64(a, next, 0, 2 * DATA_SCORE_MAX, &v)) return 2;
+            fj.noisy_gap = (int)v, gap_given = true, i++;
+        } else if (!strcmp(a, "--adjudicate-win") || !strcmp(a, "--adjudicate-draw")) {
+            bool ok = a[13] == 'w' ? adjudication_parse_win(&c.adjudication, next, err)
+                                   : adjudication_parse_draw(&c.adjudication, next, err);
+            if (!ok) return usage_error("%s", err);
+            adjudication_given = true, i++;
         } else if (!strcmp(a, "--out")) {
             c.out_path = next, i++;
         } else if (!strcmp(a, "--games")) {
@@ -747,24 +663,32 @@ int datagen_run(Engine *e, bool game_named, int argc, char **argv) {
             return usage_error("unknown or incomplete argument '%s'", a);
         }
     }
-    if (check) {
-        DataHeader h;
-        data_header_of(c.game, &h);
-        return check_file(check, game_named ? &h : NULL);
-    }
-    if (!merge && !c.out_path)
-        return usage_error("%s", "--out FILE is needed (or --check FILE, --merge OUT IN..., --refeature OUT IN...)");
-    char err[ERR_STR_MAX];
+    if (check) return datatools_check(check, game_named ? c.game->name : NULL);
+    if (!tool && !c.out_path)
+        return usage_error("%s", "--out FILE is needed (or --check FILE, --merge OUT IN..., --refeature OUT IN..., "
+                                 "--features OUT IN...)");
+    bool features = tool && !strcmp(tool, "--features"), refeat = tool && !strcmp(tool, "--refeature");
     /* Options are checked once here, so that a bad one is refused before any work; they
-     * also say how --refeature reads the positions (a Zoo board's size). */
+     * also say how --refeature and --features read the positions (a Zoo board's size). */
     for (int i = 0; i < c.n_opts; i++)
         if (!engine_set_option(e, names[i], values[i], err)) return usage_error("%s", err);
-    if (mirror && !refeat) return usage_error("%s", "--mirror goes with --refeature");
-    if (mirror && !c.game->caps.mirror) return usage_error("%s has no board symmetry for --mirror", c.game->name);
-    if (merge) {
-        if (merge_at >= argc) return usage_error("%s needs an output file and at least one input", argv[merge_at - 2]);
-        return merge_files(refeat ? e : NULL, mirror, merge, argv + merge_at, argc - merge_at);
+    if (fj.mirror && !refeat && !features) return usage_error("%s", "--mirror goes with --refeature or --features");
+    if (fj.mirror && !c.game->caps.mirror) return usage_error("%s has no board symmetry for --mirror", c.game->name);
+    if (gap_given && !features) return usage_error("%s", "--noisy-gap goes with --features");
+    if (keep_given && tool && !features) return usage_error("%s", "--keep goes with --out or --features");
+    if (adjudication_given && tool) return usage_error("%s", "--adjudicate-win and --adjudicate-draw go with --out");
+    if (tool) {
+        if (tool_at >= argc) return usage_error("%s needs an output file and at least one input", tool);
+        if (features) {
+            if (keep_given) fj.keep = keep;
+            if (!c.game->features || c.game->nnue_features <= 0)
+                return usage_error("%s offers no features for --features", c.game->name);
+            return datatools_features(e, &fj, tool_out, argv + tool_at, argc - tool_at);
+        }
+        if (refeat) return datatools_refeature(e, fj.mirror, tool_out, argv + tool_at, argc - tool_at);
+        return datatools_merge(tool_out, argv + tool_at, argc - tool_at);
     }
+    c.keep = keep;
     if (c.openings_path && !load_openings(&c, e, err)) {
         fprintf(stderr, "simia datagen: %s\n", err);
         for (int i = 0; i < c.n_openings; i++) free(c.openings[i]);

@@ -1,10 +1,10 @@
 /* data.c — the training-data file of the learned evaluation (engine/nnue/DATA.md): its
- * records made from positions, its appending writer and its reader that checks every byte. */
+ * records (a position and its labels), its appending writer and its reader that checks every byte. */
 #include "data.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,75 +25,75 @@ static uint32_t get32(const uint8_t *p) { return get16(p) | (uint32_t)get16(p + 
 void data_header_of(const GameOps *g, DataHeader *h) {
     memset(h, 0, sizeof *h);
     bool has = g->features && g->nnue_features > 0;
+    h->version = DATA_VERSION;
     h->n_features = has ? (uint32_t)g->nnue_features : 0;
+    h->max_active = has ? (uint32_t)g->nnue_max_active : 0;
     snprintf(h->game, sizeof h->game, "%s", g->name);
     snprintf(h->feature_set, sizeof h->feature_set, "%s",
              has && g->nnue_feature_set ? g->nnue_feature_set : DATA_NO_FEATURE_SET);
 }
 
 bool data_header_equal(const DataHeader *a, const DataHeader *b) {
-    return a->n_features == b->n_features && !strcmp(a->game, b->game) && !strcmp(a->feature_set, b->feature_set);
+    return a->version == b->version && a->n_features == b->n_features && a->max_active == b->max_active &&
+           !strcmp(a->game, b->game) && !strcmp(a->feature_set, b->feature_set);
+}
+
+static const char *const KEEP_NAMES[] = {"quiet", "noisy", "all"};
+
+bool data_keep_parse(const char *text, DataKeep *keep) {
+    for (int k = 0; k < 3; k++)
+        if (text && !strcmp(text, KEEP_NAMES[k])) return *keep = (DataKeep)k, true;
+    return false;
+}
+
+const char *data_keep_name(DataKeep keep) { return KEEP_NAMES[keep]; }
+
+bool data_keeps(DataKeep keep, unsigned flags) {
+    return keep == DATA_KEEP_ALL || (!(flags & DATA_IN_CHECK) && (keep == DATA_KEEP_NOISY || !(flags & DATA_NOISY)));
+}
+
+void data_encode_names(uint8_t *out, const char *magic, uint32_t version, uint32_t n_features, const char *game,
+                       const char *feature_set, uint32_t max_active) {
+    memcpy(out, magic, 8);
+    put32(out + 8, version);
+    put32(out + 12, n_features);
+    memset(out + 16, 0, 2 * DATA_NAME_BYTES);
+    memcpy(out + 16, game, strlen(game));
+    memcpy(out + 32, feature_set, strlen(feature_set));
+    put32(out + 48, max_active);
 }
 
 static void encode_header(const DataHeader *h, uint8_t out[DATA_HEADER_BYTES]) {
     memset(out, 0, DATA_HEADER_BYTES);
-    memcpy(out, DATA_MAGIC, 8);
-    put32(out + 8, DATA_VERSION);
-    put32(out + 12, h->n_features);
-    memcpy(out + 16, h->game, strlen(h->game));
-    memcpy(out + 32, h->feature_set, strlen(h->feature_set));
+    data_encode_names(out, DATA_MAGIC, DATA_VERSION, h->n_features, h->game, h->feature_set, h->max_active);
 }
 
-static int clamp_score(Score s) {
-    return s > DATA_SCORE_MAX ? DATA_SCORE_MAX : s < -DATA_SCORE_MAX ? -DATA_SCORE_MAX : (int)s;
+static int clamp_score(int s) {
+    return s > DATA_SCORE_MAX ? DATA_SCORE_MAX : s < -DATA_SCORE_MAX ? -DATA_SCORE_MAX : s;
 }
 
-/* The features of pos seen from persp, checked against the contract. */
-static int features_of(const GameOps *g, const GamePos *pos, int persp, uint32_t *out, char *err) {
-    if (!g->features || g->nnue_features <= 0) return 0;
-    int n = g->features(pos, persp, out);
-    if (n < 0 || n > NNUE_MAX_ACTIVE) {
-        snprintf(err, ERR_STR_MAX, "%s: features() returned %d, outside 0..%d", g->name, n, NNUE_MAX_ACTIVE);
-        return -1;
-    }
-    for (int i = 0; i < n; i++)
-        if (out[i] >= (uint32_t)g->nnue_features) {
-            snprintf(err, ERR_STR_MAX, "%s: feature %" PRIu32 " outside [0, %d)", g->name, out[i], g->nnue_features);
-            return -1;
-        }
-    return n;
-}
-
-bool data_record_fill(DataRecord *r, const GameOps *g, const GamePos *pos, Score score, int result,
-                      char *err) {
-    int stm = g->player_to_move(pos);
+void data_record_fill(DataRecord *r, const GameOps *g, const GamePos *pos, Score score, int static_eval,
+                      int result, unsigned flags) {
     r->score = (int16_t)clamp_score(score);
+    r->static_eval = (int16_t)(static_eval == DATA_NO_STATIC ? DATA_NO_STATIC : clamp_score(static_eval));
     r->result = (int8_t)(result > 0 ? 1 : result < 0 ? -1 : 0);
-    r->stm = (uint8_t)(stm + 1);
-    int us = features_of(g, pos, stm, r->feats, err);
-    if (us < 0) return false;
-    int them = features_of(g, pos, stm ^ 1, r->feats + us, err);
-    if (them < 0) return false;
-    r->n_us = (uint16_t)us, r->n_them = (uint16_t)them;
+    r->stm = (uint8_t)(g->player_to_move(pos) + 1);
+    r->flags = (uint8_t)(flags & DATA_FLAGS_KNOWN);
     g->print_pos(pos, r->pos);
-    return true;
 }
 
 size_t data_record_encode(const DataRecord *r, uint8_t *out) {
-    size_t n_feats = (size_t)r->n_us + r->n_them, pos_len = strlen(r->pos);
-    size_t body = DATA_BODY_FIXED + 4 * n_feats + pos_len;
-    uint8_t *b = out + 4;
-    put32(out, (uint32_t)body);
+    size_t pos_len = strlen(r->pos), body = DATA_BODY_FIXED + pos_len;
+    uint8_t *b = out + 2;
+    put16(out, (uint16_t)body);
     put16(b, (uint16_t)r->score);
-    b[2] = (uint8_t)r->result;
-    b[3] = r->stm;
-    put16(b + 4, r->n_us);
-    put16(b + 6, r->n_them);
-    for (size_t i = 0; i < n_feats; i++) put32(b + 8 + 4 * i, r->feats[i]);
-    put16(b + 8 + 4 * n_feats, (uint16_t)pos_len);
-    memcpy(b + 10 + 4 * n_feats, r->pos, pos_len);
+    put16(b + 2, (uint16_t)r->static_eval);
+    b[4] = (uint8_t)r->result;
+    b[5] = r->stm;
+    b[6] = r->flags;
+    memcpy(b + DATA_BODY_FIXED, r->pos, pos_len);
     put32(b + body, fnv1a(b, body));
-    return 4 + body + 4;
+    return 2 + body + 4;
 }
 
 /* ---- reading ---- */
@@ -103,22 +103,20 @@ struct DataReader {
     char *path;
     DataHeader header;
     uint64_t offset; /* of the next record */
-    uint8_t buf[DATA_RECORD_MAX];
+    uint8_t buf[4 + DATA_V1_BODY_MAX + 4];
 };
 
-static void fault(char *err, const DataReader *r, uint64_t at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void fault(char *err, const DataReader *r, uint64_t at, const char *fmt, ...) {
+bool data_fault(char *err, const char *path, uint64_t at, const char *fmt, ...) {
     char what[ERR_STR_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    snprintf(err, ERR_STR_MAX, "%.100s: byte %" PRIu64 ": %.120s", r->path, at, what);
+    snprintf(err, ERR_STR_MAX, "%.100s: byte %" PRIu64 ": %.120s", path, at, what);
+    return false;
 }
 
-/* A NUL-padded name field: printable, not empty, nothing after the first NUL. */
-static bool name_field(const uint8_t *p, char *out) {
+bool data_name_field(const uint8_t *p, char *out) {
     int n = 0;
     while (n < DATA_NAME_BYTES && p[n]) {
         if (p[n] < 0x21 || p[n] > 0x7e) return false;
@@ -131,57 +129,85 @@ static bool name_field(const uint8_t *p, char *out) {
     return n > 0;
 }
 
-static bool read_header(DataReader *r, const DataHeader *expect, char *err) {
+static bool read_header(DataReader *r, const char *game, char *err) {
     uint8_t h[DATA_HEADER_BYTES];
-    size_t got = fread(h, 1, sizeof h, r->f);
+    size_t got = fread(h, 1, DATA_HEADER_BYTES_V1, r->f);
     if (got < 8 || memcmp(h, DATA_MAGIC, 8)) {
         if (got >= 8 || (got > 0 && memcmp(h, DATA_MAGIC, got)))
-            fault(err, r, 0, "not a Simia data file (no '%s' magic)", DATA_MAGIC);
+            data_fault(err, r->path, 0, "not a Simia data file (no '%s' magic)", DATA_MAGIC);
         else
-            fault(err, r, got, "header cut short (%zu of %d bytes)", got, DATA_HEADER_BYTES);
+            data_fault(err, r->path, got, "header cut short (%zu of %d bytes)", got, DATA_HEADER_BYTES);
         return false;
     }
-    if (got < sizeof h) {
-        fault(err, r, got, "header cut short (%zu of %d bytes)", got, DATA_HEADER_BYTES);
+    uint32_t version = got >= 12 ? get32(h + 8) : DATA_VERSION;
+    int size = version == DATA_VERSION_FEATURES ? DATA_HEADER_BYTES_V1 : DATA_HEADER_BYTES;
+    if (got == DATA_HEADER_BYTES_V1 && size > DATA_HEADER_BYTES_V1)
+        got += fread(h + got, 1, (size_t)(size - DATA_HEADER_BYTES_V1), r->f);
+    if (got < (size_t)size) {
+        data_fault(err, r->path, got, "header cut short (%zu of %d bytes)", got, size);
         return false;
     }
-    uint32_t version = get32(h + 8);
-    if (version != DATA_VERSION) {
-        fault(err, r, 8, "data format version %" PRIu32 ", this engine reads version %u", version, DATA_VERSION);
+    if (version != DATA_VERSION && version != DATA_VERSION_FEATURES) {
+        data_fault(err, r->path, 8, "data format version %" PRIu32 ", this engine reads versions %u and %u", version,
+              DATA_VERSION_FEATURES, DATA_VERSION);
         return false;
     }
+    r->header.version = version;
     r->header.n_features = get32(h + 12);
     if (r->header.n_features >= 1u << 31) {
-        fault(err, r, 12, "%" PRIu32 " features is out of range", r->header.n_features);
+        data_fault(err, r->path, 12, "%" PRIu32 " features is out of range", r->header.n_features);
         return false;
     }
-    if (!name_field(h + 16, r->header.game)) {
-        fault(err, r, 16, "the game's name is not a NUL-padded name");
+    if (!data_name_field(h + 16, r->header.game)) {
+        data_fault(err, r->path, 16, "the game's name is not a NUL-padded name");
         return false;
     }
-    if (!name_field(h + 32, r->header.feature_set)) {
-        fault(err, r, 32, "the feature set's name is not a NUL-padded name");
+    if (!data_name_field(h + 32, r->header.feature_set)) {
+        data_fault(err, r->path, 32, "the feature set's name is not a NUL-padded name");
         return false;
     }
-    if (!expect) return true;
-    if (strcmp(expect->game, r->header.game)) {
-        fault(err, r, 16, "data of game '%s', not of '%s'", r->header.game, expect->game);
+    if (version == DATA_VERSION) {
+        r->header.max_active = get32(h + 48);
+        if (r->header.max_active > NNUE_MAX_ACTIVE || (r->header.max_active == 0) != (r->header.n_features == 0)) {
+            data_fault(err, r->path, 48, "at most %" PRIu32 " active features a view, for %" PRIu32 " features", r->header.max_active,
+                  r->header.n_features);
+            return false;
+        }
+        for (int i = 52; i < DATA_HEADER_BYTES; i++)
+            if (h[i]) {
+                data_fault(err, r->path, (uint64_t)i, "a reserved header byte is not zero");
+                return false;
+            }
+    }
+    if (game && strcmp(game, r->header.game)) {
+        data_fault(err, r->path, 16, "data of game '%s', not of '%s'", r->header.game, game);
         return false;
     }
-    if (strcmp(expect->feature_set, r->header.feature_set)) {
-        fault(err, r, 32, "feature set '%s', but %s's is now '%s' (data of another version of the features)",
-              r->header.feature_set, expect->game, expect->feature_set);
-        return false;
-    }
-    if (expect->n_features != r->header.n_features) {
-        fault(err, r, 12, "%" PRIu32 " features, but %s has %" PRIu32, r->header.n_features, expect->game,
-              expect->n_features);
-        return false;
-    }
+    r->offset = (uint64_t)size;
     return true;
 }
 
-DataReader *data_reader_open(const char *path, const DataHeader *expect, char *err) {
+bool data_reader_header_is(const DataReader *r, const DataHeader *want, char *err) {
+    const DataHeader *h = &r->header;
+    if (h->version != want->version)
+        data_fault(err, r->path, 8, "data format version %" PRIu32 ", not %" PRIu32 " (convert it with --refeature)", h->version,
+              want->version);
+    else if (strcmp(want->game, h->game))
+        data_fault(err, r->path, 16, "data of game '%s', not of '%s'", h->game, want->game);
+    else if (strcmp(want->feature_set, h->feature_set))
+        data_fault(err, r->path, 32, "feature set '%s', but %s's is now '%s' (data of another version of the features)",
+              h->feature_set, want->game, want->feature_set);
+    else if (want->n_features != h->n_features)
+        data_fault(err, r->path, 12, "%" PRIu32 " features, but %s has %" PRIu32, h->n_features, want->game, want->n_features);
+    else if (want->max_active != h->max_active)
+        data_fault(err, r->path, 48, "at most %" PRIu32 " active features a view, but %s declares %" PRIu32, h->max_active,
+              want->game, want->max_active);
+    else
+        return true;
+    return false;
+}
+
+DataReader *data_reader_open(const char *path, const char *game, char *err) {
     DataReader *r = calloc(1, sizeof *r);
     if (!r || !(r->path = strdup(path))) {
         free(r);
@@ -194,11 +220,10 @@ DataReader *data_reader_open(const char *path, const DataHeader *expect, char *e
         data_reader_close(r);
         return NULL;
     }
-    if (!read_header(r, expect, err)) {
+    if (!read_header(r, game, err)) {
         data_reader_close(r);
         return NULL;
     }
-    r->offset = DATA_HEADER_BYTES;
     return r;
 }
 
@@ -212,90 +237,139 @@ void data_reader_close(DataReader *r) {
     free(r);
 }
 
-int data_reader_next(DataReader *r, DataRecord *rec, const uint8_t **raw, size_t *raw_len, char *err) {
+/* Reads a record's length (len_bytes), body and checksum into r->buf; its body's size in
+ * *body, or -1/0 as data_reader_next returns them. */
+static int read_body(DataReader *r, int len_bytes, size_t fixed, size_t max, uint32_t *body, char *err) {
     uint64_t at = r->offset;
     uint8_t *p = r->buf;
-    size_t got = fread(p, 1, 4, r->f);
+    size_t got = fread(p, 1, (size_t)len_bytes, r->f);
     if (got == 0 && !ferror(r->f)) return 0;
-    if (got < 4) {
-        if (ferror(r->f)) fault(err, r, at, "read error: %s", strerror(errno));
-        else fault(err, r, at, "record cut short: %zu bytes where its length needs 4", got);
+    if (got < (size_t)len_bytes) {
+        if (ferror(r->f)) data_fault(err, r->path, at, "read error: %s", strerror(errno));
+        else data_fault(err, r->path, at, "record cut short: %zu bytes where its length needs %d", got, len_bytes);
         return -1;
     }
-    uint32_t body = get32(p);
-    if (body < DATA_BODY_FIXED || body > DATA_BODY_MAX) {
-        fault(err, r, at, "a record body of %" PRIu32 " bytes is impossible (%d..%d)", body, DATA_BODY_FIXED,
-              DATA_BODY_MAX);
+    *body = len_bytes == 2 ? get16(p) : get32(p);
+    if (*body < fixed || *body > max) {
+        data_fault(err, r->path, at, "a record body of %" PRIu32 " bytes is impossible (%zu..%zu)", *body, fixed, max);
         return -1;
     }
-    size_t need = (size_t)body + 4;
-    got = fread(p + 4, 1, need, r->f);
+    size_t need = (size_t)*body + 4;
+    got = fread(p + len_bytes, 1, need, r->f);
     if (got < need) {
-        if (ferror(r->f)) fault(err, r, at, "read error: %s", strerror(errno));
-        else fault(err, r, at, "record cut short: it needs %zu bytes, %zu are left", need + 4, got + 4);
+        if (ferror(r->f)) data_fault(err, r->path, at, "read error: %s", strerror(errno));
+        else data_fault(err, r->path, at, "record cut short: it needs %zu bytes, %zu are left", need + (size_t)len_bytes,
+                   got + (size_t)len_bytes);
         return -1;
     }
-    const uint8_t *b = p + 4;
-    uint32_t stored = get32(b + body), computed = fnv1a(b, body);
+    const uint8_t *b = p + len_bytes;
+    uint32_t stored = get32(b + *body), computed = fnv1a(b, *body);
     if (stored != computed) {
-        fault(err, r, at, "checksum mismatch (stored %08" PRIx32 ", computed %08" PRIx32 "): the record is corrupt",
+        data_fault(err, r->path, at, "checksum mismatch (stored %08" PRIx32 ", computed %08" PRIx32 "): the record is corrupt",
               stored, computed);
         return -1;
     }
+    return 1;
+}
+
+/* The fields both versions share, checked; at: the score's offset in the file. */
+static bool labels_ok(const DataReader *r, uint64_t at, int score, int result, int stm, uint64_t result_at,
+                      uint64_t stm_at, char *err) {
+    if (score > DATA_SCORE_MAX || score < -DATA_SCORE_MAX) data_fault(err, r->path, at, "score %d beyond +-%d", score, DATA_SCORE_MAX);
+    else if (result < -1 || result > 1) data_fault(err, r->path, result_at, "result %d, not -1, 0 or 1", result);
+    else if (stm != 1 && stm != 2) data_fault(err, r->path, stm_at, "player deciding %d, not 1 or 2", stm);
+    else return true;
+    return false;
+}
+
+static bool position_ok(const DataReader *r, uint64_t at, const uint8_t *text, size_t len, char *err) {
+    if (len && !memchr(text, 0, len)) return true;
+    data_fault(err, r->path, at, "the position string is empty or holds a NUL byte");
+    return false;
+}
+
+static int next_v2(DataReader *r, DataRecord *rec, char *err) {
+    uint64_t at = r->offset;
+    uint32_t body;
+    int got = read_body(r, 2, DATA_BODY_FIXED + 1, DATA_BODY_MAX, &body, err);
+    if (got <= 0) return got;
+    const uint8_t *b = r->buf + 2;
+    int16_t score = (int16_t)get16(b), static_eval = (int16_t)get16(b + 2);
+    int8_t result = (int8_t)b[4];
+    uint8_t stm = b[5], flags = b[6];
+    if (!labels_ok(r, at + 2, score, result, stm, at + 6, at + 7, err)) return -1;
+    if (static_eval != DATA_NO_STATIC && (static_eval > DATA_SCORE_MAX || static_eval < -DATA_SCORE_MAX)) {
+        data_fault(err, r->path, at + 4, "static evaluation %d beyond +-%d", static_eval, DATA_SCORE_MAX);
+        return -1;
+    }
+    if (flags & ~DATA_FLAGS_KNOWN) {
+        data_fault(err, r->path, at + 8, "flags %#x: unknown bits", flags);
+        return -1;
+    }
+    size_t pos_len = body - DATA_BODY_FIXED;
+    if (!position_ok(r, at + 2 + DATA_BODY_FIXED, b + DATA_BODY_FIXED, pos_len, err)) return -1;
+    if (rec) {
+        rec->score = score, rec->static_eval = static_eval, rec->result = result, rec->stm = stm, rec->flags = flags;
+        memcpy(rec->pos, b + DATA_BODY_FIXED, pos_len);
+        rec->pos[pos_len] = 0;
+    }
+    r->offset = at + 2 + body + 4;
+    return 1;
+}
+
+static int next_v1(DataReader *r, DataRecord *rec, char *err) {
+    uint64_t at = r->offset;
+    uint32_t body;
+    int got = read_body(r, 4, DATA_V1_BODY_FIXED, DATA_V1_BODY_MAX, &body, err);
+    if (got <= 0) return got;
+    const uint8_t *b = r->buf + 4;
     int16_t score = (int16_t)get16(b);
     int8_t result = (int8_t)b[2];
     uint8_t stm = b[3];
     uint16_t n_us = get16(b + 4), n_them = get16(b + 6);
-    if (score > DATA_SCORE_MAX || score < -DATA_SCORE_MAX) {
-        fault(err, r, at + 4, "score %d beyond +-%d", score, DATA_SCORE_MAX);
-        return -1;
-    }
-    if (result < -1 || result > 1) {
-        fault(err, r, at + 6, "result %d, not -1, 0 or 1", result);
-        return -1;
-    }
-    if (stm != 1 && stm != 2) {
-        fault(err, r, at + 7, "player deciding %u, not 1 or 2", stm);
-        return -1;
-    }
+    if (!labels_ok(r, at + 4, score, result, stm, at + 6, at + 7, err)) return -1;
     if (n_us > NNUE_MAX_ACTIVE || n_them > NNUE_MAX_ACTIVE) {
-        fault(err, r, at + 8, "%u+%u active features, more than %d a side", n_us, n_them, NNUE_MAX_ACTIVE);
+        data_fault(err, r->path, at + 8, "%u+%u active features, more than %d a side", n_us, n_them, NNUE_MAX_ACTIVE);
         return -1;
     }
     size_t n_feats = (size_t)n_us + n_them;
-    if (DATA_BODY_FIXED + 4 * n_feats > body) {
-        fault(err, r, at + 8, "%zu features overrun a body of %" PRIu32 " bytes", n_feats, body);
+    if (DATA_V1_BODY_FIXED + 4 * n_feats > body) {
+        data_fault(err, r->path, at + 8, "%zu features overrun a body of %" PRIu32 " bytes", n_feats, body);
         return -1;
     }
     size_t pos_len = get16(b + 8 + 4 * n_feats);
-    if (DATA_BODY_FIXED + 4 * n_feats + pos_len != body) {
-        fault(err, r, at, "body length %" PRIu32 " disagrees with its contents (%zu bytes)", body,
-              DATA_BODY_FIXED + 4 * n_feats + pos_len);
+    if (DATA_V1_BODY_FIXED + 4 * n_feats + pos_len != body) {
+        data_fault(err, r->path, at, "body length %" PRIu32 " disagrees with its contents (%zu bytes)", body,
+              DATA_V1_BODY_FIXED + 4 * n_feats + pos_len);
         return -1;
     }
     const uint8_t *text = b + 10 + 4 * n_feats;
-    if (pos_len == 0 || memchr(text, 0, pos_len)) {
-        fault(err, r, at + 4 + 10 + 4 * n_feats, "the position string is empty or holds a NUL byte");
-        return -1;
-    }
+    if (!position_ok(r, at + 4 + 10 + 4 * n_feats, text, pos_len, err)) return -1;
     for (size_t i = 0; i < n_feats; i++) {
         uint32_t f = get32(b + 8 + 4 * i);
         if (f >= r->header.n_features) {
-            fault(err, r, at + 4 + 8 + 4 * i, "feature %" PRIu32 " out of range [0, %" PRIu32 ")", f,
+            data_fault(err, r->path, at + 4 + 8 + 4 * i, "feature %" PRIu32 " out of range [0, %" PRIu32 ")", f,
                   r->header.n_features);
             return -1;
         }
-        if (rec) rec->feats[i] = f;
     }
     if (rec) {
-        rec->score = score, rec->result = result, rec->stm = stm, rec->n_us = n_us, rec->n_them = n_them;
+        rec->score = score, rec->static_eval = DATA_NO_STATIC, rec->result = result, rec->stm = stm, rec->flags = 0;
         memcpy(rec->pos, text, pos_len);
         rec->pos[pos_len] = 0;
     }
-    if (raw) *raw = p;
-    if (raw_len) *raw_len = need + 4;
-    r->offset = at + need + 4;
+    r->offset = at + 4 + body + 4;
     return 1;
+}
+
+int data_reader_next(DataReader *r, DataRecord *rec, const uint8_t **raw, size_t *raw_len, char *err) {
+    uint64_t at = r->offset;
+    int got = r->header.version == DATA_VERSION ? next_v2(r, rec, err) : next_v1(r, rec, err);
+    if (got == 1) {
+        if (raw) *raw = r->buf;
+        if (raw_len) *raw_len = (size_t)(r->offset - at);
+    }
+    return got;
 }
 
 /* ---- writing ---- */
@@ -322,9 +396,9 @@ FILE *data_open_append(const char *path, const DataHeader *h, uint64_t *n_existi
         }
         return f;
     }
-    /* Appending: only to a whole, valid file of the same game and features. */
-    DataReader *r = data_reader_open(path, h, err);
-    int got = r ? 1 : -1;
+    /* Appending: only to a whole, valid file of the same version, game and features. */
+    DataReader *r = data_reader_open(path, NULL, err);
+    int got = r && data_reader_header_is(r, h, err) ? 1 : -1;
     while (got == 1) {
         got = data_reader_next(r, NULL, NULL, NULL, err);
         if (got == 1) ++*n_existing;

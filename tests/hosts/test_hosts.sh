@@ -123,7 +123,7 @@ grep -q "Result: simia vs random: .*($((4 * played)) games, 0 unscored)" "$work/
 step "simia datagen spread over the two hosts: one seed per shard, the merged file the sum of the shards"
 status=0
 bash bench/datagen.sh --hosts "$work/hosts" --simia "$simia" --positions 400 --shards 3 --nodes 200 --seed 7 \
-    --out "$work/d1" >"$work/d1.out" 2>"$work/d1.err" || status=$?
+    --keep all --adjudicate-win 1000:3 --adjudicate-draw off --out "$work/d1" >"$work/d1.out" 2>"$work/d1.err" || status=$?
 cat "$work/d1.out" "$work/d1.err"
 [ "$status" = 0 ] || fail "the spread datagen exited $status"
 total=0
@@ -137,6 +137,10 @@ done
 grep -q "^Merged: 400 positions from 3 shards" "$work/d1.out" || fail "no Merged line"
 grep -q "positions over all hosts" "$work/d1.err" || fail "no progress over all hosts"
 [ "$(sort -u "$work"/d1/shards/*/args | grep -c '^[0-9]\{10,\}$')" = 3 ] || fail "the shards do not have 3 different seeds"
+for a in "--keep all" "--adjudicate-win 1000:3" "--adjudicate-draw off"; do
+    [ "$(cat "$work"/d1/shards/*/args | tr '\n' ' ' | grep -o -- "$a" | wc -l)" = 3 ] || fail "not every shard was given $a"
+done
+grep -q "all kept, a win at 1000+ for 3 plies" "$work"/d1/shards/0001/datagen.log || fail "the shards' datagen did not take the options"
 
 step "hosts that cannot play are refused before anything starts"
 printf '1/%s %s@127.0.0.1\n' "$SIMIA_SSH" "$me" >"$work/hosts1"

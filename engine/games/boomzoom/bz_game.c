@@ -69,7 +69,7 @@ static int bz_bucket(const GamePos *gp) {
 /* The table the core plays with; kit_init sets its hot entries (bz_hot). */
 GameOps BOOM_ZOOM = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true,
-             .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true},
+             .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1700, 2020}, .wdl_scale = 183, .wdl_draw = 246},

@@ -75,7 +75,7 @@ static int dt_bucket(const GamePos *gp) {
 GameOps DRAGONS_TEETH = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .see = true, .null_move = true, .nnue_delta = true, .end_reason = true,
-             .mirror = true},
+             .mirror = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1780, 2170}, .wdl_scale = 215, .wdl_draw = 0},

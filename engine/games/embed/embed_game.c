@@ -72,7 +72,7 @@ static int em_bucket(const GamePos *gp) {
 GameOps EMBED = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .null_move = true, .qs_evasions_only = true, .end_reason = true,
-             .mirror = true, .nnue_delta = true},
+             .mirror = true, .nnue_delta = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1850, 2170}, .wdl_scale = 328, .wdl_draw = 0},

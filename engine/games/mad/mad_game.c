@@ -108,7 +108,8 @@ static int mad_bucket(const GamePos *gp) {
 /* The table the core plays with; kit_init sets its hot entries (mad_hot). */
 GameOps MAD_GAME = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
-             .winning_move = true, .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true},
+             .winning_move = true, .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true,
+             .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1460, 1780, 2240}, .wdl_scale = 384, .wdl_draw = 20},

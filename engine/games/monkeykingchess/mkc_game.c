@@ -131,7 +131,7 @@ static int mkc_bucket(const GamePos *gp) {
 GameOps MONKEY_KING_CHESS = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true,
-             .mirror = true, .nnue_delta = true},
+             .mirror = true, .nnue_delta = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1350, 1810, 2200}, .wdl_scale = 373, .wdl_draw = 616},

@@ -1,5 +1,7 @@
-"""data.py — Simia's training-data file (engine/nnue/DATA.md): a checked reader that loads
-millions of records at once with numpy, and a writer (for tests and synthetic sets)."""
+"""data.py — Simia's training-data files (engine/nnue/DATA.md) in numpy: the features file
+that `simia datagen --features` makes (mapped straight into arrays, every field checked), the
+older data files that carry their features (version 1), the positions and labels of a data
+file (both versions), and writers (for tests and synthetic sets)."""
 
 import os
 import struct
@@ -7,15 +9,26 @@ import struct
 import numpy as np
 
 MAGIC = b"SIMIADG1"
-VERSION = 1
+VERSION = 1  # data records that carry their features
+POSITIONS_VERSION = 2  # data records of a position and its labels: features made at load
 HEADER = struct.Struct("<8sII16s16s")  # magic, version, n_features, game, feature_set
+HEADER_V2_BYTES = 64  # HEADER, then max_active u32 and zeros
 NNUE_MAX_ACTIVE = 512  # engine/game.h: at most this many active features per perspective
 SCORE_LIMIT = 32000
+NO_STATIC = -32768  # a record without a static evaluation
 FIXED = 8  # score i16, result i8, stm u8, n_us u16, n_them u16
+FIXED_V2 = 7  # score i16, static i16, result i8, stm u8, flags u8
+FLAGS = {"noisy": 1, "in_check": 2, "adjudicated": 4, "game_start": 8}
+FLAGS_KNOWN = 15
 FNV_OFFSET, FNV_PRIME = 2166136261, 16777619
 MAX_BODY = FIXED + 4 * 2 * NNUE_MAX_ACTIVE + 2 + 0xFFFF
 PAD = MAX_BODY + 8  # zero bytes after the file's in memory (see fnv1a_many)
 CHUNK = 1 << 16  # records handled together: bounds the temporary index arrays
+FEATURES_MAGIC = b"SIMIAFT1"
+FEATURES_VERSION = 1
+# magic, version, n_features, game, feature_set, max_active, index bytes, buckets, 0, records,
+# indices, 0
+FEATURES_HEADER = struct.Struct("<8sII16s16sIBBHQQQ")
 
 
 class DataError(Exception):
@@ -34,13 +47,16 @@ class Data:
     game's declared bound and stage count, or None where the file does not say them."""
 
     def __init__(self, game, feature_set, n_features, score, result, stm, n_us, n_them,
-                 start, feats, positions=None, bucket=None):
+                 start, feats, positions=None, flags=None, bucket=None, nnue_max_active=None,
+                 nnue_buckets=None):
         self.game, self.feature_set, self.n_features = game, feature_set, n_features
         self.score, self.result, self.stm = score, result, stm
         self.n_us, self.n_them, self.start, self.feats = n_us, n_them, start, feats
         self.positions, self.bucket = positions, bucket
+        # DATA.md's flags (0 in version 1 files, which have none)
+        self.flags = np.zeros(len(score), np.uint8) if flags is None else flags
         self.file_sizes = [len(score)]
-        self.nnue_max_active = self.nnue_buckets = None
+        self.nnue_max_active, self.nnue_buckets = nnue_max_active, nnue_buckets
 
     def __len__(self):
         return len(self.score)
@@ -103,39 +119,79 @@ def _name(field):
     return field.split(b"\0", 1)[0].decode("ascii", "replace")
 
 
-def read_header(path, buf):
-    """Checks the 48-byte header; returns (game, feature_set, n_features)."""
-    if len(buf) < HEADER.size:
-        raise DataError(path, len(buf), f"header cut short ({len(buf)} of {HEADER.size} bytes)")
-    magic, version, n_features, game, fset = HEADER.unpack_from(buf, 0)
-    if magic != MAGIC:
-        raise DataError(path, 0, f"not a Simia data file (magic {magic!r}, expected {MAGIC!r})")
-    if version != VERSION:
-        raise DataError(path, 8, f"data format version {version}, this reader knows {VERSION}")
-    if n_features == 0 or n_features >= 1 << 31:
-        raise DataError(path, 12, f"n_features {n_features} is out of range")
+def _names(path, game, fset):
     for off, field in ((16, game), (32, fset)):
         name = field.split(b"\0", 1)
         if not name[0] or (len(name) > 1 and name[1].strip(b"\0")):
             raise DataError(path, off, f"name field {field!r} is not a NUL-padded name")
-    return _name(game), _name(fset), n_features
+    return _name(game), _name(fset)
 
 
-def read_data(path, game=None, feature_set=None, n_features=None, positions=False):
-    """Reads and checks one data file; game/feature_set/n_features, when given, must match.
-    positions=True also decodes the position strings (tests; training does not need them)."""
+def read_header(path, buf, versions=(VERSION,)):
+    """Checks a data file's header (48 bytes in version 1, 64 in version 2); returns (game,
+    feature_set, n_features, version, max_active: 0 in version 1)."""
+    if len(buf) < HEADER.size:
+        raise DataError(path, len(buf), f"header cut short ({len(buf)} of {HEADER.size} bytes)")
+    magic, version, n_features, game, fset = HEADER.unpack_from(buf, 0)
+    if magic != MAGIC:
+        raise DataError(path, 0, f"not a Simia data file (magic {magic!r}; data files start "
+                                 f"{MAGIC!r}, features files {FEATURES_MAGIC!r})")
+    if version not in versions:
+        raise DataError(path, 8, f"data format version {version}, this reader knows "
+                                 f"{' and '.join(map(str, versions))}")
+    if n_features >= 1 << 31 or (n_features == 0 and version == VERSION):
+        raise DataError(path, 12, f"n_features {n_features} is out of range")
+    g, fs = _names(path, game, fset)
+    max_active = 0
+    if version == POSITIONS_VERSION:
+        if len(buf) < HEADER_V2_BYTES:
+            raise DataError(path, len(buf), f"header cut short ({len(buf)} of {HEADER_V2_BYTES} bytes)")
+        max_active = struct.unpack_from("<I", buf, 48)[0]
+        if max_active > NNUE_MAX_ACTIVE or (max_active == 0) != (n_features == 0):
+            raise DataError(path, 48, f"at most {max_active} active features a view, for "
+                                      f"{n_features} features")
+        if any(bytes(buf[52:64])):
+            raise DataError(path, 52, "a reserved header byte is not zero")
+    return g, fs, n_features, version, max_active
+
+
+def _load(path):
+    """The file's bytes, padded so that every record's bytes can be viewed as a full-width window."""
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
-        # padded so that every record's bytes can be viewed as a full-width window
         raw = np.zeros(size + PAD, np.uint8)
         if f.readinto(memoryview(raw)[:size]) != size:
             raise DataError(path, 0, "the file changed while it was read")
-    buf = memoryview(raw)[:size]
-    g, fs, nf = read_header(path, buf)
-    for want, got, off, what in ((game, g, 16, "game"), (feature_set, fs, 32, "feature set"),
-                                 (n_features, nf, 12, "n_features")):
+    return raw, memoryview(raw)[:size], size
+
+
+def _expect(path, pairs):
+    for want, got, off, what in pairs:
         if want is not None and want != got:
             raise DataError(path, off, f"{what} is {got!r}, expected {want!r}")
+
+
+def _magic(path):
+    with open(path, "rb") as f:
+        return f.read(8)
+
+
+def read_data(path, game=None, feature_set=None, n_features=None, positions=False):
+    """Reads and checks one file the trainer learns from: a features file (`simia datagen
+    --features`) or a version 1 data file; game/feature_set/n_features, when given, must match.
+    positions=True also decodes the position strings (version 1 only: tests)."""
+    if _magic(path) == FEATURES_MAGIC:
+        if positions:
+            raise DataError(path, 0, "a features file holds no positions (read_positions reads "
+                                     "them from the data file it was made from)")
+        return read_features(path, game, feature_set, n_features)
+    raw, buf, size = _load(path)
+    g, fs, nf, version, _ = read_header(path, buf, (VERSION, POSITIONS_VERSION))
+    if version == POSITIONS_VERSION:
+        raise DataError(path, 8, f"data of version {version} holds positions, not features: make "
+                                 f"them with `simia --game {g} datagen --features OUT {path}`")
+    _expect(path, ((game, g, 16, "game"), (feature_set, fs, 32, "feature set"),
+                   (n_features, nf, 12, "n_features")))
     # The record boundaries: a walk over the length prefixes (the only sequential step).
     starts = []
     unpack = struct.Struct("<I").unpack_from
@@ -216,8 +272,163 @@ def read_data(path, game=None, feature_set=None, n_features=None, positions=Fals
                 n_them.astype(np.int32), start, feats, texts)
 
 
+def _pad8(n):
+    return (n + 7) & ~7
+
+
+def features_layout(n_records, n_indices, index_bytes):
+    """The byte offsets of a features file's columns (DATA.md), its checksum and its size."""
+    o = {"indices": FEATURES_HEADER.size}
+    o["score"] = o["indices"] + _pad8(n_indices * index_bytes)
+    o["result"] = o["score"] + _pad8(2 * n_records)
+    o["stm"] = o["result"] + _pad8(n_records)
+    o["flags"] = o["stm"] + _pad8(n_records)
+    o["bucket"] = o["flags"] + _pad8(n_records)
+    o["n_us"] = o["bucket"] + _pad8(n_records)
+    o["n_them"] = o["n_us"] + _pad8(2 * n_records)
+    o["checksum"] = o["n_them"] + _pad8(2 * n_records)
+    o["size"] = o["checksum"] + 8
+    return o
+
+
+def read_features(path, game=None, feature_set=None, n_features=None):
+    """Maps and checks a features file: its feature indices stay mapped (no copy), its other
+    columns are read into arrays."""
+    size = os.path.getsize(path)
+    if size < FEATURES_HEADER.size:
+        raise DataError(path, size, f"header cut short ({size} of {FEATURES_HEADER.size} bytes)")
+    mm = np.memmap(path, np.uint8, mode="r")
+    (magic, version, nf, gname, fset, max_active, index_bytes, n_buckets, zero, n, n_idx,
+     zero2) = FEATURES_HEADER.unpack_from(mm, 0)
+    if magic != FEATURES_MAGIC:
+        raise DataError(path, 0, f"not a Simia features file (magic {magic!r})")
+    if version != FEATURES_VERSION:
+        raise DataError(path, 8, f"features file version {version}, this reader knows {FEATURES_VERSION}")
+    if nf == 0 or nf >= 1 << 31:
+        raise DataError(path, 12, f"n_features {nf} is out of range")
+    g, fs = _names(path, gname, fset)
+    if not 1 <= max_active <= NNUE_MAX_ACTIVE:
+        raise DataError(path, 48, f"at most {max_active} active features a view is out of range "
+                                  f"1..{NNUE_MAX_ACTIVE}")
+    if index_bytes != (2 if nf <= 1 << 16 else 4):
+        raise DataError(path, 52, f"{index_bytes}-byte feature indices for {nf} features")
+    if n_buckets == 0:
+        raise DataError(path, 53, "no buckets")
+    if zero or zero2:
+        raise DataError(path, 54 if zero else 72, "a reserved header byte is not zero")
+    if n > 1 << 40 or n_idx > n * 2 * max_active:
+        raise DataError(path, 56, f"{n} records holding {n_idx} features is impossible")
+    _expect(path, ((game, g, 16, "game"), (feature_set, fs, 32, "feature set"),
+                   (n_features, nf, 12, "n_features")))
+    o = features_layout(n, n_idx, index_bytes)
+    if size != o["size"]:
+        raise DataError(path, min(size, o["size"]),
+                        f"{size} bytes, the header's counts make {o['size']} "
+                        f"({'cut short' if size < o['size'] else 'bytes after the end'})")
+    words = mm[:o["checksum"]].view("<u4")
+    stored = int(mm[o["checksum"]:o["size"]].view("<u8")[0])
+    computed = int(words.sum(dtype=np.uint64))
+    if stored != computed:
+        raise DataError(path, o["checksum"], f"checksum mismatch (stored {stored:#018x}, computed "
+                                             f"{computed:#018x}): the file is corrupt")
+
+    def column(name, dtype, width):
+        return np.array(mm[o[name]:o[name] + width * n].view(dtype))
+
+    def fail(mask, name, width, message):
+        bad = np.flatnonzero(mask)
+        if len(bad):
+            i = int(bad[0])
+            raise DataError(path, o[name] + width * i, message(i))
+
+    score, result, stm = column("score", "<i2", 2), column("result", "i1", 1), column("stm", "u1", 1)
+    flags, bucket = column("flags", "u1", 1), column("bucket", "u1", 1)
+    n_us, n_them = column("n_us", "<u2", 2), column("n_them", "<u2", 2)
+    fail(np.abs(score.astype(np.int32)) > SCORE_LIMIT, "score", 2,
+         lambda i: f"score {int(score[i])} beyond +-{SCORE_LIMIT}")
+    fail((result < -1) | (result > 1), "result", 1, lambda i: f"result {int(result[i])}, not -1, 0 or 1")
+    fail((stm != 1) & (stm != 2), "stm", 1, lambda i: f"player deciding {int(stm[i])}, not 1 or 2")
+    fail(flags & ~FLAGS_KNOWN, "flags", 1, lambda i: f"flags {int(flags[i]):#x}: unknown bits")
+    fail(bucket >= n_buckets, "bucket", 1, lambda i: f"bucket {int(bucket[i])}, not below {n_buckets}")
+    for name, col in (("n_us", n_us), ("n_them", n_them)):
+        fail(col > max_active, name, 2,
+             lambda i, col=col: f"{int(col[i])} active features, more than the {max_active} declared")
+    count = n_us.astype(np.int64) + n_them
+    if int(count.sum()) != n_idx:
+        raise DataError(path, 64, f"the records list {int(count.sum())} features, the header {n_idx}")
+    feats = mm[o["indices"]:o["indices"] + index_bytes * n_idx].view("<u2" if index_bytes == 2 else "<u4")
+    if n_idx and int(feats.max()) >= nf:
+        k = int(np.flatnonzero(feats >= nf)[0])
+        raise DataError(path, o["indices"] + index_bytes * k, f"feature {int(feats[k])} out of range [0, {nf})")
+    start = np.zeros(n, np.int64)
+    np.cumsum(count[:-1], out=start[1:])
+    return Data(g, fs, nf, score, result, stm, n_us.astype(np.int32), n_them.astype(np.int32), start,
+                feats, None, flags, bucket, max_active, n_buckets)
+
+
+class Positions:
+    """The records of a data file as positions and labels (no features): score, static
+    evaluation (NO_STATIC: none), result, player deciding and flags, each an array, and the
+    position strings."""
+
+    def __init__(self, game, version, score, static, result, stm, flags, positions):
+        self.game, self.version = game, version
+        self.score, self.static, self.result, self.stm, self.flags = score, static, result, stm, flags
+        self.positions = positions
+
+    def __len__(self):
+        return len(self.positions)
+
+
+def read_positions(path, game=None):
+    """The positions and labels of a data file (version 1 or 2), every record checked."""
+    raw, buf, size = _load(path)
+    g, fs, nf, version, _ = read_header(path, buf, (VERSION, POSITIONS_VERSION))
+    _expect(path, ((game, g, 16, "game"),))
+    if version == VERSION:
+        d = read_data(path, positions=True)
+        n = len(d)
+        return Positions(g, version, d.score, np.full(n, NO_STATIC, np.int16), d.result, d.stm,
+                         np.zeros(n, np.uint8), d.positions)
+    cols = {k: [] for k in ("score", "static", "result", "stm", "flags")}
+    texts = []
+    o = HEADER_V2_BYTES
+    while o < size:
+        if size - o < 2:
+            raise DataError(path, o, f"record cut short: {size - o} bytes where its length needs 2")
+        n = struct.unpack_from("<H", buf, o)[0]
+        if n < FIXED_V2 + 1:
+            raise DataError(path, o, f"a record body of {n} bytes is impossible")
+        if o + n + 6 > size:
+            raise DataError(path, o, f"record cut short: it needs {n + 6} bytes, {size - o} are left")
+        body = bytes(buf[o + 2:o + 2 + n])
+        stored = struct.unpack_from("<I", buf, o + 2 + n)[0]
+        if fnv1a(body) != stored:
+            raise DataError(path, o, "checksum mismatch: the record is corrupt")
+        score, static, result, stm, flags = struct.unpack_from("<hhbBB", body)
+        for bad, at, what in ((abs(score) > SCORE_LIMIT, 2, f"score {score} beyond +-{SCORE_LIMIT}"),
+                              (static != NO_STATIC and abs(static) > SCORE_LIMIT, 4,
+                               f"static evaluation {static} beyond +-{SCORE_LIMIT}"),
+                              (not -1 <= result <= 1, 6, f"result {result}, not -1, 0 or 1"),
+                              (stm not in (1, 2), 7, f"player deciding {stm}, not 1 or 2"),
+                              (flags & ~FLAGS_KNOWN, 8, f"flags {flags:#x}: unknown bits")):
+            if bad:
+                raise DataError(path, o + at, what)
+        text = body[FIXED_V2:]
+        if b"\0" in text:
+            raise DataError(path, o + 2 + FIXED_V2, "the position string is empty or holds a NUL byte")
+        for k, v in zip(cols, (score, static, result, stm, flags)):
+            cols[k].append(v)
+        texts.append(text.decode("utf-8"))
+        o += n + 6
+    return Positions(g, version, np.array(cols["score"], np.int16), np.array(cols["static"], np.int16),
+                     np.array(cols["result"], np.int8), np.array(cols["stm"], np.uint8),
+                     np.array(cols["flags"], np.uint8), texts)
+
+
 def read_files(paths, game=None, positions=False):
-    """Reads several data files of one game and feature set into one Data."""
+    """Reads several files of one game and feature set (features files or version 1 data) into
+    one Data."""
     parts = []
     for p in paths:
         first = parts[0] if parts else None
@@ -227,13 +438,19 @@ def read_files(paths, game=None, positions=False):
         return parts[0]
     cat = np.concatenate
     base = np.cumsum([0] + [len(d.feats) for d in parts[:-1]])
+    # The game's bound where any file declares it (every record is checked against it
+    # before training: bound.check_views); stages only where every file has them.
+    declared = [d.nnue_max_active for d in parts if d.nnue_max_active is not None]
+    staged = all(d.bucket is not None for d in parts)
     out = Data(parts[0].game, parts[0].feature_set, parts[0].n_features,
                cat([d.score for d in parts]), cat([d.result for d in parts]),
                cat([d.stm for d in parts]), cat([d.n_us for d in parts]),
                cat([d.n_them for d in parts]), cat([d.start + b for d, b in zip(parts, base)]),
                cat([d.feats for d in parts]),
                sum((d.positions for d in parts), []) if positions else None,
-               cat([d.bucket for d in parts]) if all(d.bucket is not None for d in parts) else None)
+               cat([d.flags for d in parts]), cat([d.bucket for d in parts]) if staged else None,
+               max(declared) if declared else None,
+               max(d.nnue_buckets for d in parts) if staged else None)
     out.file_sizes = [len(d) for d in parts]
     return out
 
@@ -302,3 +519,41 @@ def write_arrays(path, game, feature_set, n_features, score, result, stm, n_us, 
         sl = slice(c, c + CHUNK)
         put(body[sl] + blen[sl], fnv1a_many(out, body[sl], blen[sl]), 4)
     out[:size].tofile(path)
+
+
+def write_features(path, game, feature_set, n_features, max_active, score, result, stm, n_us,
+                   n_them, feats, flags=None, bucket=None, n_buckets=1):
+    """A features file as `simia datagen --features` writes it (tests, synthetic sets): feats
+    holds each record's us then them features back to back."""
+    n, n_idx = len(score), len(feats)
+    ib = 2 if n_features <= 1 << 16 else 4
+    o = features_layout(n, n_idx, ib)
+    out = np.zeros(o["size"], np.uint8)
+    FEATURES_HEADER.pack_into(out, 0, FEATURES_MAGIC, FEATURES_VERSION, n_features, game.encode(),
+                              feature_set.encode(), max_active, ib, n_buckets, 0, n, n_idx, 0)
+    zeros = np.zeros(n, np.uint8)
+    for name, values, dtype in (("indices", feats, "<u2" if ib == 2 else "<u4"), ("score", score, "<i2"),
+                                ("result", result, "i1"), ("stm", stm, "u1"),
+                                ("flags", zeros if flags is None else flags, "u1"),
+                                ("bucket", zeros if bucket is None else bucket, "u1"),
+                                ("n_us", n_us, "<u2"), ("n_them", n_them, "<u2")):
+        b = np.asarray(values).astype(dtype).tobytes()
+        out[o[name]:o[name] + len(b)] = np.frombuffer(b, np.uint8)
+    out[o["checksum"]:o["size"]] = np.frombuffer(
+        np.array([out[:o["checksum"]].view("<u4").sum(dtype=np.uint64)], "<u8").tobytes(), np.uint8)
+    out.tofile(path)
+
+
+def encode_position_record(score, static, result, stm, flags, pos):
+    """One version 2 record (length, body, checksum) as bytes."""
+    body = struct.pack("<hhbBB", score, static, result, stm, flags) + pos.encode()
+    return struct.pack("<H", len(body)) + body + struct.pack("<I", fnv1a(body))
+
+
+def write_positions(path, game, feature_set, n_features, max_active, records):
+    """A version 2 data file; records: iterable of (score, static, result, stm, flags, pos)."""
+    with open(path, "wb") as f:
+        f.write(HEADER.pack(MAGIC, POSITIONS_VERSION, n_features, game.encode(), feature_set.encode())
+                + struct.pack("<I", max_active) + bytes(12))
+        for r in records:
+            f.write(encode_position_record(*r))

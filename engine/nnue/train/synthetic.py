@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""synthetic.py — a learnable synthetic data file (tests, speed measurements): random feature
+"""synthetic.py — a learnable synthetic features file (tests, speed measurements): random feature
 sets scored by a hidden linear rule. Usage: synthetic.py OUT [--records N] [--features F] ..."""
 
 import argparse
@@ -14,12 +14,12 @@ import data as datafile
 
 def make(path, records, features, active, seed, game="synthetic", feature_set="synth-1",
          buckets=1):
-    """Writes records records of about `active` distinct features a side out of `features`
-    (as a game's views are: engine/game.h); the score is a fixed random value per feature,
-    summed for the mover minus for the other, and the result agrees with the score's sign.
-    Returns the per-feature values; with buckets > 1, also each record's stage, drawn at random
-    in [0, buckets), which turns the rule round in odd stages: only a net that reads the stage
-    (an output layer per bucket) can learn it. The data file cannot hold the stages."""
+    """Writes a features file of records records of about `active` distinct features a side
+    out of `features` (as a game's views are: engine/game.h); the score is a fixed random value
+    per feature, summed for the mover minus for the other, and the result agrees with the
+    score's sign. Returns the per-feature values; with buckets > 1, also each record's stage
+    (the file's bucket column), drawn at random in [0, buckets), which turns the rule round in
+    odd stages: only a net that reads the stage (an output layer per bucket) can learn it."""
     rng = np.random.default_rng(seed)
     value = rng.normal(0, 60, features)
     lo, hi = max(active - active // 4, 0), active + active // 4
@@ -39,9 +39,10 @@ def make(path, records, features, active, seed, game="synthetic", feature_set="s
     score = np.clip(np.rint(score), -32000, 32000).astype(np.int64)
     result = np.where(rng.random(records) < 1 / (1 + np.exp(-score / 400)), 1, -1)
     result[np.abs(score) < 20] = 0
-    datafile.write_arrays(path, game, feature_set, features, score, result,
-                          rng.integers(1, 3, records), n_us, n_them, feats,
-                          [f"synthetic {i}" for i in range(records)])
+    # the bound: the most distinct features a view can draw
+    datafile.write_features(path, game, feature_set, features, min(max(hi, 1), features, datafile.NNUE_MAX_ACTIVE),
+                            score, result, rng.integers(1, 3, records), n_us, n_them, feats,
+                            bucket=stage, n_buckets=buckets)
     return value if buckets == 1 else (value, stage)
 
 

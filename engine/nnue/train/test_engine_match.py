@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""test_engine_match.py — end to end for one game: `simia datagen` writes a small data file,
-the trainer trains one epoch on it, and the engine, given the net by EvalFile, prints for every
-record's position exactly the eval of the integer reference (quantised.py). With --buckets, a
-net with an output layer per stage of the game, each record's stage as the engine's `eval`
-names it (the game's nnue_bucket).
+"""test_engine_match.py — end to end for one game: `simia datagen` writes a small data file and
+`datagen --features` its features file, the trainer trains one epoch on it, and the engine, given
+the net by EvalFile, prints for every record's position exactly the eval of the integer reference
+(quantised.py). Each record's stage in the features file must be the one the engine's `eval`
+names (the game's nnue_bucket); with --buckets, the net has an output layer per stage.
 Usage: test_engine_match.py SIMIA GAME [--positions N] [--nodes N] [--keep DIR] [--buckets]
 Exits 77 (ctest: skipped) with a SKIPPED line while the engine has no `datagen` job or no
 EvalFile option, or numpy/torch are missing. The datagen command can be overridden with
@@ -62,7 +62,6 @@ def main():
         import torch  # noqa: F401
     except ImportError as e:
         skipped(f"{e.name} is missing (sudo apt-get install python3-numpy python3-torch)")
-    import numpy as np
     import data as datafile
     import netfile
     import quantised
@@ -82,17 +81,27 @@ def main():
         fail(f"{shlex.join(cmd)} exited {p.returncode}:\n{p.stderr[-2000:]}\n"
              f"(its usage: {[l for l in helptext.splitlines() if 'datagen' in l]})")
 
+    feat = dat + ".feat"
+    if os.path.exists(feat):
+        os.remove(feat)
+    cmd = [a.simia, "--game", a.game, "datagen", "--features", feat, dat]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
+    if p.returncode != 0:
+        fail(f"{shlex.join(cmd)} exited {p.returncode}:\n{p.stderr[-2000:]}")
     try:
-        d = datafile.read_data(dat, a.game, positions=True)
+        d = datafile.read_data(feat, a.game)
+        positions = datafile.read_positions(dat, a.game).positions
     except datafile.DataError as e:
         fail(f"datagen wrote a file the trainer refuses: {e}")
     if len(d) == 0:
         fail(f"datagen wrote no records to {dat}")
+    if len(positions) != len(d):
+        fail(f"{feat} holds {len(d)} records, {dat} {len(positions)}")
     print(f"{dat}: {len(d)} records, {d.feature_set}, {d.n_features} features")
 
     def evals(commands):
         """The engine's NNUE evaluation and stage lines for every record's position."""
-        for pos in d.positions:
+        for pos in positions:
             commands += [f"position fen {pos}", "eval"]
         code, out, err = engine_session(a.simia, a.game, commands)
         errors = [l for l in out.splitlines() if l.startswith("info string error")]
@@ -105,24 +114,24 @@ def main():
                  f"{len(d)} positions")
         return got, stages
 
-    # the stages first (the game's, whatever the net), as the data's stage column gives them
+    # the stages first (the game's, whatever the net): the features file's stage column must be
+    # what the engine names, so that each record trains the layer the engine will read
     _, stages = evals([])
     if a.buckets and not stages:
         fail(f"{a.game} names no stage in eval: a game without output buckets")
-    count = int(stages[0][1]) if a.buckets else 1
-    stage = np.array([int(b) for b, _ in stages], np.uint8) if a.buckets else None
-    # the data's format may say the game's bound; else the contract's for any game. The result
-    # scale changes no eval, and 300 positions of some 30 games are too few to fit it
-    argv = ["--data", dat, "--out", net, "--game", a.game, "--hidden", "32", "--epochs", "1",
+    named = [int(b) for b, _ in stages] if stages else [0] * len(d)
+    if d.bucket.tolist() != named or d.nnue_buckets != (int(stages[0][1]) if stages else 1):
+        i = next((i for i, (f, e) in enumerate(zip(d.bucket.tolist(), named)) if f != e), 0)
+        fail(f"{feat}: {d.nnue_buckets} bucket(s), record {i} in stage {int(d.bucket[i])}; the engine "
+             f"names {named[i]} of {stages[0][1] if stages else 1}: {positions[i]}")
+    count = d.nnue_buckets if a.buckets else 1
+    # the bound and the stages come from the features file; the result scale changes no eval,
+    # and 300 positions of some 30 games are too few to fit it
+    argv = ["--data", feat, "--out", net, "--game", a.game, "--hidden", "32", "--epochs", "1",
             "--batch", "256", "--seed", "1", "--val-fraction", "0", "--activation", a.activation,
             "--buckets", str(count), "--scale-wdl", "400"]
     try:
-        opts = train.parse_args(argv)
-        data, n_held = train.load(opts)
-        if data.nnue_max_active is None:
-            opts.max_active = datafile.NNUE_MAX_ACTIVE
-        data.bucket = stage
-        train.run(opts, data, n_held)
+        train.main(argv)
     except SystemExit as e:
         if e.code:
             fail(f"the trainer failed: {e.code}")
@@ -130,23 +139,22 @@ def main():
     if (q.activation, q.buckets) != (a.activation, count):
         fail(f"the trainer wrote a net of activation {q.activation} and {q.buckets} output "
              f"bucket(s), not {a.activation} and {count}")
-    d.bucket = stage
     want, _ = quantised.evaluate(q, d)
 
     got, again = evals([f"setoption name EvalFile value {net}", "setoption name Use NNUE value true"])
     if again != stages:
         fail("eval named other stages with the net loaded")
-    bad = [(i, d.positions[i], g, int(w)) for i, (g, w) in enumerate(zip(got, want)) if g != str(w)]
+    bad = [(i, positions[i], g, int(w)) for i, (g, w) in enumerate(zip(got, want)) if g != str(w)]
     for i, pos, g, w in bad[:10]:
         print(f"record {i}: engine {g}, reference {w}: {pos}")
     if bad:
         fail(f"{len(bad)} of {len(d)} positions differ (data and net kept in {work})")
     nonzero = sum(1 for w in want if w)
-    used = f", {len(set(stage.tolist()))} of its {count} output buckets used" if a.buckets else ""
+    used = f", {len(set(d.bucket.tolist()))} of its {count} output buckets used" if a.buckets else ""
     print(f"PASSED: {a.game} ({a.activation}{used}): the engine's NNUE eval equals the reference on "
           f"all {len(d)} positions ({nonzero} non-zero, range {int(want.min())}..{int(want.max())})")
     if not a.keep:
-        for f in (dat, net):
+        for f in (dat, feat, net):
             os.remove(f)
         os.rmdir(work)
 

@@ -115,7 +115,7 @@ class ClosedPipe(unittest.TestCase):
                 env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
                 if unbuffered:
                     env["PYTHONUNBUFFERED"] = unbuffered
-                p = subprocess.run(["bash", "-c", 'set -o pipefail; "$0" -B "$1" "$2" "$3" --positions | head -n 2',
+                p = subprocess.run(["bash", "-c", 'set -o pipefail; "$0" -B "$1" "$2" "$3" | head -n 2',
                                     PY, os.path.join(HERE, "quantised.py"), self.net, self.data],
                                    capture_output=True, text=True, env=env, timeout=300)
                 self.assertEqual(len(p.stdout.splitlines()), 2, p.stdout)

@@ -46,11 +46,14 @@ def read_bytes(path):
 
 
 def run_train(*argv, main=None):
-    """train.main (or main) in this process; returns (exit code, stdout). The synthetic data
-    files, of format 1, do not say a game's bound: --max-active is 64 unless given."""
+    """train.main (or main) in this process; returns (exit code, stdout). Data files of
+    version 1 do not say a game's bound: with one among the files, --max-active is 64 unless
+    given (features files, as synthetic.py writes, say theirs)."""
     out = io.StringIO()
     code = 0
-    argv = [str(a) for a in argv] + ([] if "--max-active" in argv else ["--max-active", "64"])
+    argv = [str(a) for a in argv]
+    v1 = any(os.path.isfile(a) and datafile._magic(a) == datafile.MAGIC for a in argv)
+    argv += ["--max-active", "64"] if v1 and "--max-active" not in argv else []
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         try:
             (main or train.main)(argv)
@@ -118,7 +121,7 @@ class DataFile(Tmp):
         first = datafile.encode_record(*RECORDS[0])
         self.refused(good[:40], 40, "header cut short")
         self.refused(b"SIMIADG2" + good[8:], 0, "not a Simia data file")
-        self.refused(good[:8] + struct.pack("<I", 2) + good[12:], 8, "version 2")
+        self.refused(good[:8] + struct.pack("<I", 3) + good[12:], 8, "version 3")
         self.refused(good, 16, "game is 'embed', expected 'mad'", game="mad")
         self.refused(good, 32, "feature set is 'embed-a1', expected 'embed-b'", feature_set="embed-b")
         self.refused(good, 12, "n_features is 64, expected 65", n_features=65)
@@ -161,6 +164,158 @@ class DataFile(Tmp):
         want = [datafile.fnv1a(b"abcdefgh"), datafile.fnv1a(b"cde"), datafile.fnv1a(b"h"), 0x811C9DC5]
         self.assertEqual(got.tolist(), want)
         self.assertEqual(datafile.fnv1a(b"a"), 0xE40C292C)  # the published FNV-1a test vector
+
+
+FEATS = [  # (score, result, stm, flags, bucket, us, them): what a features file holds
+    (10, 1, 1, 0, 0, [1, 2, 3], [4, 5]), (-5, 0, 2, 9, 0, [], [7]), (32000, -1, 2, 4, 0, [63], []),
+    (-32000, 1, 1, 2, 0, [0, 9], [63, 62])]
+
+
+class FeaturesFile(Tmp):
+    """The features file `simia datagen --features` writes (DATA.md); the C side's own tests
+    check the engine's writer against the game, engine_match reads one the engine wrote."""
+
+    def write(self, name="f.feat", records=FEATS, nf=64, max_active=3):
+        p = self.path(name)
+        datafile.write_features(p, "embed", "embed-a1", nf, max_active, [r[0] for r in records],
+                                [r[1] for r in records], [r[2] for r in records],
+                                [len(r[5]) for r in records], [len(r[6]) for r in records],
+                                sum((r[5] + r[6] for r in records), []), [r[3] for r in records],
+                                [r[4] for r in records])
+        return p
+
+    def refused(self, blob, offset, words):
+        p = self.path("bad.feat")
+        with open(p, "wb") as f:
+            f.write(blob)
+        with self.assertRaises(datafile.DataError) as cm:
+            datafile.read_data(p)
+        msg = str(cm.exception)
+        self.assertTrue(msg.startswith(f"{p}: byte {offset}: "), msg)
+        self.assertIn(words, msg)
+
+    @staticmethod
+    def mend(blob):
+        """The checksum made right again after a change (so that the field's own check speaks)."""
+        b = np.frombuffer(bytes(blob), np.uint8)
+        s = int(b[:-8].view("<u4").sum(dtype=np.uint64))
+        return bytes(blob[:-8]) + struct.pack("<Q", s)
+
+    def test_round_trip(self):
+        d = datafile.read_data(self.write(), "embed", "embed-a1", 64)
+        self.assertEqual((d.game, d.feature_set, d.n_features, len(d), d.nnue_max_active, d.nnue_buckets),
+                         ("embed", "embed-a1", 64, 4, 3, 1))
+        self.assertEqual(d.feats.dtype, np.uint16)
+        for i, (score, result, stm, flags, bucket, us, them) in enumerate(FEATS):
+            self.assertEqual((int(d.score[i]), int(d.result[i]), int(d.stm[i]), int(d.flags[i]),
+                              int(d.bucket[i])), (score, result, stm, flags, bucket))
+            self.assertEqual(d.features(i), (us, them))
+        self.assertEqual(d.max_active(), 3)
+        with self.assertRaises(datafile.DataError):
+            datafile.read_data(self.write(), positions=True)
+        # more than 65536 features: 4-byte indices
+        big = datafile.read_data(self.write("b.feat", [(1, 0, 1, 0, 0, [70000], [3])], nf=70001))
+        self.assertEqual((big.feats.dtype, big.features(0)), (np.uint32, ([70000], [3])))
+
+    def test_with_version_1_files(self):
+        v1 = self.path("v1.dat")
+        datafile.write_data(v1, "embed", "embed-a1", 64, RECORDS)
+        d = datafile.read_files([self.write(), v1], "embed")
+        self.assertEqual(len(d), 8)
+        self.assertEqual(d.features(5), d.features(4 + 1))
+        self.assertEqual(d.features(4), (RECORDS[0][3], RECORDS[0][4]))
+        self.assertEqual(d.features(3), (FEATS[3][5], FEATS[3][6]))
+        self.assertEqual(d.flags.tolist(), [0, 9, 4, 2, 0, 0, 0, 0])
+        self.assertEqual((d.nnue_max_active, d.bucket, d.nnue_buckets), (3, None, None))  # the features file declares it; the version 1 file has no stages
+
+    def test_refusals(self):
+        good = read_bytes(self.write())
+        n, n_idx = 4, 11
+        o = datafile.features_layout(n, n_idx, 2)
+        self.assertEqual(o["size"], len(good))
+        self.refused(good[:60], 60, "header cut short")
+        self.refused(b"SIMIAFT2" + good[8:], 0, "not a Simia data file")
+        self.refused(good[:8] + struct.pack("<I", 2) + good[12:], 8, "version 2")
+        self.refused(good[:-1], len(good) - 1, "cut short")
+        self.refused(good + b"\0" * 8, len(good), "bytes after the end")
+        for at in range(0, len(good), 7):  # any byte changed: refused somewhere
+            flip = bytearray(good)
+            flip[at] ^= 0x20
+            with self.assertRaises(datafile.DataError):
+                p = self.path("flip.feat")
+                with open(p, "wb") as f:
+                    f.write(bytes(flip))
+                datafile.read_data(p)
+        flip = bytearray(good)
+        flip[o["score"]] ^= 1
+        self.refused(bytes(flip), o["checksum"], "checksum mismatch")
+
+        def patched(at, fmt, value):
+            b = bytearray(good)
+            struct.pack_into(fmt, b, at, value)
+            return self.mend(b)
+
+        self.refused(patched(12, "<I", 0), 12, "n_features 0")
+        self.refused(patched(48, "<I", 0), 48, "out of range 1..512")
+        self.refused(patched(52, "<B", 4), 52, "4-byte feature indices")
+        self.refused(patched(53, "<B", 0), 53, "no buckets")
+        self.refused(patched(72, "<Q", 1), 72, "reserved")
+        self.refused(patched(o["score"] + 2, "<h", -32001), o["score"] + 2, "score -32001 beyond")
+        self.refused(patched(o["result"] + 3, "<b", 2), o["result"] + 3, "result 2")
+        self.refused(patched(o["stm"] + 1, "<B", 0), o["stm"] + 1, "player deciding 0")
+        self.refused(patched(o["flags"] + 2, "<B", 0x10), o["flags"] + 2, "flags 0x10")
+        self.refused(patched(o["bucket"], "<B", 1), o["bucket"], "bucket 1, not below 1")
+        self.refused(patched(o["n_them"] + 2 * 3, "<H", 4), o["n_them"] + 6, "more than the 3 declared")
+        self.refused(patched(o["n_us"] + 2, "<H", 1), 64, "the records list 12 features, the header 11")
+        self.refused(patched(o["indices"] + 2 * 5, "<H", 64), o["indices"] + 10, "feature 64 out of range")
+        with self.assertRaises(datafile.DataError) as cm:
+            datafile.read_data(self.write(), game="mad")
+        self.assertIn("byte 16: game is 'embed', expected 'mad'", str(cm.exception))
+
+
+class PositionsFile(Tmp):
+    """Version 2 data: positions and labels, read for their positions; the trainer is pointed
+    to `simia datagen --features`."""
+    RECS = [(10, -5, 1, 1, 8, "abc d"), (-300, -32768, 0, 2, 5, "x"), (32000, 32000, -1, 2, 0, "p q")]
+
+    def test_round_trip_and_refusals(self):
+        p = self.path("v2.dat")
+        datafile.write_positions(p, "embed", "embed-a1", 64, 56, self.RECS)
+        d = datafile.read_positions(p, "embed")
+        self.assertEqual((d.game, d.version, len(d)), ("embed", 2, 3))
+        for i, (score, static, result, stm, flags, pos) in enumerate(self.RECS):
+            self.assertEqual((int(d.score[i]), int(d.static[i]), int(d.result[i]), int(d.stm[i]),
+                              int(d.flags[i]), d.positions[i]), (score, static, result, stm, flags, pos))
+        with self.assertRaises(datafile.DataError) as cm:
+            datafile.read_data(p)
+        self.assertIn("byte 8: data of version 2 holds positions, not features", str(cm.exception))
+        self.assertIn("datagen --features", str(cm.exception))
+        v1 = self.path("v1.dat")
+        datafile.write_data(v1, "embed", "embed-a1", 64, RECORDS)
+        d1 = datafile.read_positions(v1)
+        self.assertEqual((d1.version, d1.positions, int(d1.static[0]), int(d1.flags[0])),
+                         (1, [r[5] for r in RECORDS], datafile.NO_STATIC, 0))
+        good = read_bytes(p)
+        rec = datafile.encode_position_record(*self.RECS[0])
+        h = datafile.HEADER_V2_BYTES
+        for blob, at, words in ((good[:h - 1], h - 1, "header cut short"),
+                                (good[:h + 3], h, "record cut short"),
+                                (good[:h + 2] + bytes([good[h + 2] ^ 1]) + good[h + 3:], h, "checksum"),
+                                (good[:60] + b"\1" + good[61:], 52, "reserved"),
+                                (good[:h] + datafile.encode_position_record(0, 0, 0, 3, 0, "a"), h + 7,
+                                 "player deciding 3"),
+                                (good[:h] + datafile.encode_position_record(0, 0, 0, 1, 16, "a"), h + 8,
+                                 "flags 0x10"),
+                                (good[:h] + datafile.encode_position_record(0, 32001, 0, 1, 0, "a"), h + 4,
+                                 "static evaluation 32001")):
+            q = self.path("bad.dat")
+            with open(q, "wb") as f:
+                f.write(blob)
+            with self.assertRaises(datafile.DataError) as cm:
+                datafile.read_positions(q)
+            self.assertTrue(str(cm.exception).startswith(f"{q}: byte {at}: "), str(cm.exception))
+            self.assertIn(words, str(cm.exception))
+        self.assertEqual(len(rec), 2 + 7 + 5 + 4)
 
 
 def hand_net():
@@ -757,10 +912,10 @@ class BucketsAndScale(Tmp):
         common = ("--data", p, "--game", "embed", "--hidden", 32, "--batch", 128, "--seed", 4,
                   "--epochs", 6, "--lr", 3e-3, "--lambda", 1.0, "--val-fraction", 0.1,
                   "--scale-wdl", 400)
+        self.assertEqual(datafile.read_data(p).bucket.tolist(), stage.tolist())  # the file's column
         runs = {}
-        for k in (1, 4):
-            code, out = run_train(*common, "--out", self.path(f"b{k}.nnue"), "--buckets", k,
-                                  main=staged_main(stage))
+        for k in (1, 4):  # each record's stage as the features file gives it
+            code, out = run_train(*common, "--out", self.path(f"b{k}.nnue"), "--buckets", k)
             self.assertEqual(code, 0, out)
             runs[k] = float(out.split("quantised on")[1].split("loss ")[1].split(",")[0])
         self.assertIn("4 output buckets", out)
@@ -768,15 +923,22 @@ class BucketsAndScale(Tmp):
         net = netfile.read_net(self.path("b4.nnue"))
         self.assertEqual((net.buckets, net.W2.shape, net.B2.shape), (4, (4, 64), (4,)))
         d = datafile.read_data(p)
-        d.bucket = stage
         evals, _ = quantised.evaluate(net, d)
         self.assertGreater(np.corrcoef(evals, d.score)[0, 1], 0.9)
-        # --buckets on data without stages, a stage with no layer: refused
-        code, out = run_train(*common, "--out", self.path("x.nnue"), "--buckets", 4)
+        # the file's stage count by default
+        code, out = run_train(*common, "--out", self.path("n.nnue"), "--epochs", 0)
+        self.assertEqual(code, 0, out)
+        self.assertEqual(netfile.read_net(self.path("n.nnue")).buckets, 4)
+        # --buckets on data without stages (version 1), beyond the data's stages, a stage with
+        # no layer: refused
+        v1 = self.synth_at("v1.dat", 300, 32)
+        code, out = run_train("--data", v1, *common[2:], "--out", self.path("x.nnue"), "--buckets", 4)
         self.assertEqual(code, 1, out)
         self.assertIn("4 output buckets, but the data gives no stage per record", out)
-        code, out = run_train(*common, "--out", self.path("x.nnue"), "--buckets", 3,
-                              main=staged_main(stage))
+        code, out = run_train(*common, "--out", self.path("x.nnue"), "--buckets", 5)
+        self.assertEqual(code, 1, out)
+        self.assertIn("5 output buckets, but the data's game has 4 stage(s)", out)
+        code, out = run_train(*common, "--out", self.path("x.nnue"), "--buckets", 3)
         self.assertEqual(code, 1, out)
         first = int(np.flatnonzero(stage == 3)[0])
         self.assertIn(f"{p}: record {first}: stage 3, not below the 3 output buckets", out)
@@ -785,7 +947,7 @@ class BucketsAndScale(Tmp):
             self.assertEqual(code, 2, out)
         # a first bucketed generation from a net of one layer: every bucket starts from it
         code, out = run_train(*common, "--out", self.path("i.nnue"), "--buckets", 4, "--epochs", 0,
-                              "--init", self.path("b1.nnue"), main=staged_main(stage))
+                              "--init", self.path("b1.nnue"))
         self.assertEqual(code, 0, out)
         one, four = netfile.read_net(self.path("b1.nnue")), netfile.read_net(self.path("i.nnue"))
         self.assertTrue(np.array_equal(four.W2, np.repeat(one.W2, 4, axis=0)))
@@ -848,6 +1010,16 @@ class DeclaredBound(Tmp):
         code, out = run_train("--data", self.write(rows), *common, main=lambda argv: declared(5)(argv[:-2]))
         self.assertEqual(code, 0, out)
         self.assertIn("each lane within 5 features' int16", out)
+        # a features file says it in its header (synthetic.py: at most 5 of 4 +- 1)
+        feat = self.path("d.feat")
+        synthetic.make(feat, 300, 64, 4, 7, game="embed", feature_set="embed-a1")
+        self.assertEqual(datafile.read_data(feat).nnue_max_active, 5)
+        code, out = run_train("--data", feat, *common)
+        self.assertEqual(code, 0, out)
+        self.assertIn("each lane within 5 features' int16", out)
+        code, out = run_train("--data", feat, *common, "--max-active", 4)
+        self.assertEqual(code, 1, out)
+        self.assertIn("--max-active 4 is below the game's declared 5", out)
 
     def test_lane_clip_and_bound(self):
         torch.manual_seed(5)

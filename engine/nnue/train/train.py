@@ -309,6 +309,11 @@ def bounds(a, d):
     if d.nnue_max_active is not None and max_active < d.nnue_max_active:
         sys.exit(f"train.py: --max-active {max_active} is below the game's declared {d.nnue_max_active}")
     buckets = a.buckets or d.nnue_buckets or 1
+    # a net's buckets are exactly its game's stages (engine/nnue/NET.md): more than the data's
+    # would train layers no record reaches
+    if buckets > 1 and d.nnue_buckets is not None and buckets > d.nnue_buckets:
+        sys.exit(f"train.py: {buckets} output buckets, but the data's game has {d.nnue_buckets} "
+                 f"stage(s) (its GameOps.nnue_buckets)")
     try:
         bound.check_views(d, max_active)
         quantised.stages(d, buckets)
