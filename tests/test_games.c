@@ -264,7 +264,7 @@ START_TEST(repetition) {
     GameConfig cfg = defaults(g);
     GamePos x;
     g->startpos(&x, &cfg);
-    char buf[8192];
+    char buf[3 * 8192]; /* cycle and head whole, as the compiler can bound them */
     snprintf(buf, sizeof buf, "%s", prefix);
     for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) play(g, &x, w);
     Outcome o = g->repetition_outcome(&x);

@@ -272,9 +272,9 @@ void mq_print_move(const GamePos *gp, Move m, char *out) {
     (void)gp;
     if (m == MOVE_NONE) strcpy(out, "0000");
     else if (m == MQ_MOVE_SWAP) strcpy(out, "swap");
-    else
-        snprintf(out, MOVE_STR_MAX, "%c%d%c%d", 'a' + mq_file(mv_from(m)), mq_rank(mv_from(m)) + 1,
-                 'a' + mq_file(mv_to(m)), mq_rank(mv_to(m)) + 1);
+    else /* ranks as bytes: the compiler then knows the text fits */
+        snprintf(out, MOVE_STR_MAX, "%c%u%c%u", 'a' + mq_file(mv_from(m)), (unsigned char)(mq_rank(mv_from(m)) + 1),
+                 'a' + mq_file(mv_to(m)), (unsigned char)(mq_rank(mv_to(m)) + 1));
 }
 
 /* A pass, for the search's null move: the other colour is to move, nothing else

@@ -133,7 +133,7 @@ void zoo_display(const GamePos *gp, char *out, size_t size) {
             if (s->goals >> (3 * pl + k) & 1) PUT("%c", goal_names[k]), any = 1;
         PUT("%s%s\n", any ? "" : "none", s->eflag >> pl & 1 ? ", elephant not moved yet" : "");
     }
-    char at[8];
+    char at[16]; /* room for any int the compiler cannot bound */
     if (s->pend) {
         snprintf(at, sizeof at, "%c%d", 'a' + zoo_file(s->pend_sq), zoo_rank(s->pend_sq) + 1);
         PUT("Pending: player %d's %s on %s must retreat (player %d moved)\n", s->pend_owner + 1,

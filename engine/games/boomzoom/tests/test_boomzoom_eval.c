@@ -18,7 +18,7 @@ static void transformed(const GamePos *gp, bool flip_files, bool swap, GamePos *
             int sq = bb_lsb(b), f = b8_file(sq), r = b8_rank(sq);
             if (flip_files) f = 7 - f;
             if (swap) r = 7 - r;
-            char tok[16];
+            char tok[48]; /* room for any int the compiler cannot bound */
             snprintf(tok, sizeof tok, "%s%c%d:%c%d", pieces[0] ? " " : "", (c ^ swap) ? 't' : 'T', p->height[sq],
                      'a' + f, r + 1);
             strcat(pieces, tok);

@@ -155,7 +155,7 @@ static void random_fen(Prng *rng, char *out, int limit) {
             used[sq] = 1;
             int h = 1 + (int)prng_below(rng, 3);
             checkers[c] += h;
-            char tok[16];
+            char tok[48]; /* room for any int the compiler cannot bound */
             snprintf(tok, sizeof tok, "%s%c%d:%c%d", pieces[0] ? " " : "", c ? 't' : 'T', h, 'a' + sq % 8, 1 + sq / 8);
             strcat(pieces, tok);
         }

@@ -169,7 +169,7 @@ static void random_string(Prng *rng, const GameConfig *cfg, char *out) {
         if (sometimes(rng, 40)) eflag[pl] = 1;
     }
     /* the piece that must retreat, if any */
-    char pend[16] = "-";
+    char pend[40] = "-"; /* room for any int the compiler cannot bound */
     for (int pl = 0; pl < 2 && epos[pl] >= 0 && epos[pl ^ 1] >= 0; pl++) {
         const RPiece *e = &pc[epos[pl]], *ee = &pc[epos[pl ^ 1]];
         for (int i = 0; i < n; i++)
