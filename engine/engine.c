@@ -450,7 +450,10 @@ static void limit_strength(Engine *e, SearchJob *job, const SearchReport *report
     if (!engine_option_int(e, "UCI_LimitStrength")) return;
     int asked = (int)engine_option_int(e, "UCI_Elo");
     StrengthSetting st = strength_setting(e->game, asked);
-    if (!job->limits.nodes || job->limits.nodes > st.nodes) job->limits.nodes = st.nodes;
+    if (!job->limits.nodes || job->limits.nodes > st.nodes) { /* a go's own lower count stays exact */
+        job->limits.nodes = st.nodes;
+        job->limits.nodes_after_first = true;
+    }
     job->threads = 1;
     char note[ERR_STR_MAX];
     if (st.elo != asked && report->message && (asked != e->noted_elo || e->game != e->noted_game)) {

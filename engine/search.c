@@ -114,7 +114,7 @@ static inline bool must_stop(SearchThread *t) {
     if (atomic_load_explicit(t->sh->stop, memory_order_relaxed)) return t->stopped = true;
     if (t->id == 0) {
         uint64_t n = my_nodes(t), limit = t->sh->job->limits.nodes;
-        if (limit) {
+        if (limit && (t->completed_depth > 0 || !t->sh->job->limits.nodes_after_first)) {
             if (t->sh->n_threads == 1 ? n >= limit : (n & 1023) == 0 && search_total_nodes(t->sh) >= limit)
                 return t->stopped = true;
         }

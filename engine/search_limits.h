@@ -16,6 +16,10 @@ typedef struct {
     int64_t movetime;
     int depth;      /* 0 = no limit */
     uint64_t nodes; /* 0 = no limit */
+    /* The node limit waits for the first iteration to end (every line of it): a strength
+     * level's few nodes would otherwise end a search of a wide root before any line is whole,
+     * and play the best of the moves it happened to reach. */
+    bool nodes_after_first;
     /* `go mate N`: a forced win within N moves of the player to move (2N - 1 plies) ends the
      * search at once; 0 = not given. */
     int mate;

@@ -530,6 +530,15 @@ START_TEST(calibration) {
         if (!(isspace((unsigned char)*i) && o > page && o[-1] == ' ')) *o++ = isspace((unsigned char)*i) ? ' ' : *i;
     *o = 0;
     ck_assert_msg(strstr(page, want), "%s: the page does not say '%s' (its section UCI_Elo and UCI_ShowWDL)", path, want);
+    /* the web page's levels play the game's own (uci-like/web/app.js, LEVEL_ELO) */
+    snprintf(want, sizeof want, "%s: [%d, %d, %d, %d, %d],", g->name, e[0], e[1], e[2], e[3], e[4]);
+    snprintf(path, sizeof path, "%s/../../uci-like/web/app.js", SIMIA_GAMES_DIR);
+    f = fopen(path, "r");
+    ck_assert_msg(f, "%s: not found", path);
+    n = fread(page, 1, sizeof page - 1, f);
+    page[n] = 0;
+    fclose(f);
+    ck_assert_msg(strstr(page, want), "%s: its LEVEL_ELO does not say '%s'", path, want);
 }
 END_TEST
 

@@ -148,14 +148,28 @@
   // Levels are strengths on the game's UCI_Elo scale (UCI_LimitStrength: the engine turns the
   // Elo into nodes per move, the same strength on any machine; each game's page has its scale),
   // then a time per move for full strength; see the README.
+  // Each game's Elo of the core's levels (Novice, Beginner, Casual, Club, Strong), as its
+  // calib.level_elo in engine/games/<game>/*_game.c says (test_contract checks each line):
+  // a page level plays the game's own level, whatever its number on that game's scale.
+  const LEVEL_ELO = {
+    monkeyqueen: [820, 1000, 1030, 1480, 1800],
+    boomzoom: [700, 1000, 1150, 1450, 1690],
+    dragonsteeth: [780, 1000, 1030, 1300, 1780],
+    embed: [830, 1000, 1060, 1440, 1750],
+    mad: [790, 1000, 1070, 1400, 1820],
+    monkeykingchess: [880, 1000, 1210, 1430, 1770],
+    zoo: [840, 1000, 1100, 1300, 1500],
+  };
   const LEVELS = [
-    { id: 'beginner', name: 'Beginner', elo: 1000, text: 'UCI_Elo 1000: 100 nodes a move in every game; sees little beyond the next move.' },
-    { id: 'casual', name: 'Casual', elo: 1400, text: 'UCI_Elo 1400: about 1,000 nodes a move (the game\'s scale says how many).' },
-    { id: 'club', name: 'Club', elo: 1800, text: 'UCI_Elo 1800: about 10,000 nodes a move (a fraction of a second).' },
-    { id: 'strong', name: 'Strong', elo: 2200, text: 'UCI_Elo 2200: up to 100,000 nodes a move (about a second on a slow machine).' },
+    { id: 'beginner', name: 'Beginner', level: 1, text: 'the Beginner level: its first iteration, 100 nodes a move at least; sees little beyond the next move.' },
+    { id: 'casual', name: 'Casual', level: 2, text: 'the Casual level: 1,000 nodes a move.' },
+    { id: 'club', name: 'Club', level: 3, text: 'the Club level: 10,000 nodes a move (a fraction of a second).' },
+    { id: 'strong', name: 'Strong', level: 4, text: 'the Strong level: 100,000 nodes a move (about a second on a slow machine).' },
     { id: 'full', name: 'Full strength', go: 'movetime 3000', text: '3 seconds a move, or its share of the clock.' },
     { id: 'custom', name: 'Custom', go: null, text: 'A time, a depth or a node count per move, as you set it.' },
   ];
+  // The UCI_Elo of a level in the game played (the anchor, 1000, where a game has no table).
+  const levelElo = (lv) => (lv.level === undefined ? undefined : (LEVEL_ELO[st.game] || [])[lv.level] ?? 1000);
   const levelOf = (id) => LEVELS.find((l) => l.id === id) || LEVELS[2];
 
   function clockSpec() {
@@ -316,10 +330,10 @@
   // The strength limit for the level: on at its Elo (within the range the engine announced),
   // off for full strength and a custom limit.
   function strengthCommands() {
-    const lv = levelOf(st.level), elo = findOption('UCI_Elo');
+    const lv = levelOf(st.level), elo = findOption('UCI_Elo'), want = levelElo(lv);
     if (!findOption('UCI_LimitStrength') || !elo) return [];
-    if (!lv.elo) return ['setoption name UCI_LimitStrength value false'];
-    const v = Math.min(elo.max ?? lv.elo, Math.max(elo.min ?? lv.elo, lv.elo));
+    if (!want) return ['setoption name UCI_LimitStrength value false'];
+    const v = Math.min(elo.max ?? want, Math.max(elo.min ?? want, want));
     return ['setoption name UCI_LimitStrength value true', `setoption name UCI_Elo value ${v}`];
   }
 
@@ -327,7 +341,7 @@
     const lv = levelOf(st.level);
     let go;
     if (lv.go) go = lv.go;
-    else if (lv.elo) go = ''; // the strength limit ends the search
+    else if (lv.level !== undefined) go = ''; // the strength limit ends the search
     else {
       const n = Math.max(1, Math.floor(+st.limitValue || 1));
       go = `${st.limitKind === 'depth' ? 'depth' : st.limitKind === 'nodes' ? 'nodes' : 'movetime'} ${n}`;

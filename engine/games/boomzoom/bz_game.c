@@ -72,7 +72,7 @@ GameOps BOOM_ZOOM = {
              .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
-    .calib = {.level_elo = {700, 1000, 1460, 1700, 2020}, .wdl_scale = 183, .wdl_draw = 246},
+    .calib = {.level_elo = {700, 1000, 1150, 1450, 1690}, .wdl_scale = 183, .wdl_draw = 246},
     .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,
     .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .init = bz_init,
     .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,

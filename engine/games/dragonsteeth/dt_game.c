@@ -78,7 +78,7 @@ GameOps DRAGONS_TEETH = {
              .mirror = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
-    .calib = {.level_elo = {700, 1000, 1460, 1780, 2170}, .wdl_scale = 215, .wdl_draw = 0},
+    .calib = {.level_elo = {780, 1000, 1030, 1300, 1780}, .wdl_scale = 215, .wdl_draw = 0},
     .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,
     .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .init = dt_init,
     .startpos = dt_startpos, .parse_pos = dt_parse_pos, .print_pos = dt_print_pos,

@@ -75,7 +75,7 @@ GameOps EMBED = {
              .mirror = true, .nnue_delta = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
-    .calib = {.level_elo = {700, 1000, 1460, 1850, 2170}, .wdl_scale = 328, .wdl_draw = 0},
+    .calib = {.level_elo = {830, 1000, 1060, 1440, 1750}, .wdl_scale = 328, .wdl_draw = 0},
     .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,
     .option_prefix = "Embed", .init = em_init, .startpos = em_startpos,
     .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,

@@ -134,7 +134,7 @@ GameOps MONKEY_KING_CHESS = {
              .mirror = true, .nnue_delta = true, .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
-    .calib = {.level_elo = {700, 1000, 1350, 1810, 2200}, .wdl_scale = 373, .wdl_draw = 616},
+    .calib = {.level_elo = {880, 1000, 1210, 1430, 1770}, .wdl_scale = 373, .wdl_draw = 616},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
     .options = MKC_OPTIONS,

@@ -66,7 +66,7 @@ GameOps MONKEY_QUEEN = {
              .nnue_delta = true, .end_reason = true, .mirror = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
-    .calib = {.level_elo = {700, 1000, 1390, 1850, 2310}, .wdl_scale = 185, .wdl_draw = 0},
+    .calib = {.level_elo = {820, 1000, 1030, 1480, 1800}, .wdl_scale = 185, .wdl_draw = 0},
     .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,
     .n_options = MQ_OPT_NB, .option_prefix = "", .init = mq_init, .startpos = mq_startpos,
     .parse_pos = mq_parse_pos, .print_pos = mq_print_pos, .display = mq_display,

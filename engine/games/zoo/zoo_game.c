@@ -79,7 +79,7 @@ GameOps ZOO_CONTEST = {
              .draws = true},
     /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
-    .calib = {.level_elo = {700, 1000, 1390, 1630, 2090}, .wdl_scale = 192, .wdl_draw = 5},
+    .calib = {.level_elo = {840, 1000, 1100, 1300, 1500}, .wdl_scale = 192, .wdl_draw = 5},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
