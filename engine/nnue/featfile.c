@@ -176,7 +176,9 @@ static bool add_view(FeatWriter *w, const uint32_t *f, int n, const char *which,
             w->seen[f[i]] = 1;
         }
     }
-    for (int k = 0; k < i; k++) w->seen[f[k]] = 0;
+    /* i counts the refused feature too, which may lie outside the marks */
+    for (int k = 0; k < i; k++)
+        if (f[k] < w->h.n_features) w->seen[f[k]] = 0;
     if (!ok) return false;
     if (n == 0) return true;
     uint8_t buf[4 * NNUE_MAX_ACTIVE];
