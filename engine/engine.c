@@ -443,7 +443,8 @@ void engine_describe_eval(Engine *e, char *out, size_t size) {
 static int mate_depth(int n) { return n < MAX_PLY / 2 ? 2 * n - 1 : MAX_PLY - 1; }
 
 /* UCI_LimitStrength: the level's node count caps the go's own limits (whichever ends first);
- * one thread searches, so that a level is node-exact and the same on every machine; where
+ * one thread searches, so that a level plays the same on every machine (its nodes, or its first
+ * iteration whole where that needs more); where
  * the level chooses among lines the relay plays its choice (not for go mate, which asks for
  * the proof). Notes go to report->message. */
 static void limit_strength(Engine *e, SearchJob *job, const SearchReport *report) {
