@@ -1,7 +1,7 @@
 /* test_mq_eval.c — Monkey Queen's evaluation and search hints: the evaluation is symmetric
  * (a position and its colour-swapped, 180-degree-turned twin score the same for the side to
- * move), the printed breakdown adds up, and in_check, winning_move, see_ge and the null
- * move agree with brute force over thousands of random positions. */
+ * move), the printed breakdown adds up, and in_check, winning_move, see_ge, the null move
+ * and the learned evaluation's counts agree with brute force over thousands of random positions. */
 #include "engine/games/monkeyqueen/mq.h"
 #include "engine/prng.h"
 #include "testutil.h"
@@ -154,6 +154,83 @@ START_TEST(hints_agree_with_brute_force) {
 }
 END_TEST
 
+/* ---- the learned evaluation's counts against brute force ---- */
+
+/* Colour on (f, r): 0 Ivory, 1 Cigar, -1 empty or off the board. */
+static int owner_at(const MQPos *p, int f, int r) {
+    if (f < 0 || f >= MQ_N || r < 0 || r >= MQ_N) return -1;
+    int sq = mq_sq(f, r);
+    for (int c = 0; c < 2; c++)
+        if (p->bb[c][sq >> 6] >> (sq & 63) & 1) return c;
+    return -1;
+}
+static const int DF[8] = {1, -1, 0, 0, 1, -1, 1, -1}, DR[8] = {0, 0, 1, -1, 1, -1, -1, 1};
+/* The colour of the first piece met from (f, r) towards direction d, -1 for none. */
+static int first_met(const MQPos *p, int f, int r, int d) {
+    for (f += DF[d], r += DR[d]; f >= 0 && f < MQ_N && r >= 0 && r < MQ_N; f += DF[d], r += DR[d])
+        if (owner_at(p, f, r) >= 0) return owner_at(p, f, r);
+    return -1;
+}
+static bool has(const uint32_t *f, int n, uint32_t x) {
+    for (int i = 0; i < n; i++)
+        if (f[i] == x) return true;
+    return false;
+}
+
+/* What mq_features.c counts, by walking the board square by square: babies an enemy piece
+ * sees (the first piece along one of its eight directions is an enemy) and those of them no
+ * own piece sees; the empty squares each queen sees and those an enemy piece sees along
+ * another line than the queen's. */
+static void check_counts(const GamePos *gp) {
+    const MQPos *p = (const MQPos *)gp;
+    uint32_t f[NNUE_MAX_ACTIVE];
+    int n = G->features(gp, PLAYER_1, f);
+    char fen[POS_STR_MAX];
+    G->print_pos(gp, fen);
+    for (int c = 0; c < 2; c++) {
+        uint32_t base = (uint32_t)(c * MQ_F_SIDE); /* the pie rule is off: view 1 plays Ivory */
+        int att = 0, hang = 0;
+        for (int r = 0; r < MQ_N; r++)
+            for (int fl = 0; fl < MQ_N; fl++) {
+                if (owner_at(p, fl, r) != c || mq_sq(fl, r) == p->queen[c]) continue;
+                bool seen = false, guarded = false;
+                for (int d = 0; d < 8; d++) {
+                    int met = first_met(p, fl, r, d);
+                    seen |= met == (c ^ 1), guarded |= met == c;
+                }
+                att += seen, hang += seen && !guarded;
+            }
+        uint32_t fa = (uint32_t)(att < MQ_CNT ? att : MQ_CNT - 1), fh = (uint32_t)(hang < MQ_CNT ? hang : MQ_CNT - 1);
+        REQUIRE(has(f, n, base + MQ_F_ATT + fa), "%s: colour %d has %d babies attacked", fen, c, att);
+        REQUIRE(has(f, n, base + MQ_F_HANG + fh), "%s: colour %d has %d babies hanging", fen, c, hang);
+        if (p->queen[c] == MQ_NO_SQ) continue;
+        int qf = mq_file(p->queen[c]), qr = mq_rank(p->queen[c]), open = 0, threats = 0;
+        for (int d = 0; d < 8; d++)
+            for (int tf = qf + DF[d], tr = qr + DR[d];
+                 tf >= 0 && tf < MQ_N && tr >= 0 && tr < MQ_N && owner_at(p, tf, tr) < 0; tf += DF[d], tr += DR[d]) {
+                open++;
+                bool hit = false;
+                for (int e = 0; e < 8; e++)
+                    if (e / 2 != d / 2) hit |= first_met(p, tf, tr, e) == (c ^ 1); /* directions in pairs by line */
+                threats += hit;
+            }
+        int h = p->height[p->queen[c]] > MQ_HB ? MQ_HB : p->height[p->queen[c]];
+        REQUIRE(has(f, n, base + MQ_F_HEIGHT + (uint32_t)(h - 1)), "%s: colour %d's queen height %d", fen, c, h);
+        REQUIRE(has(f, n, base + MQ_F_OPEN + (uint32_t)open), "%s: colour %d's queen sees %d empty squares", fen, c,
+                open);
+        REQUIRE(has(f, n, base + MQ_F_THREAT + (uint32_t)threats), "%s: colour %d's queen has %d threatened", fen, c,
+                threats);
+    }
+    checked++;
+}
+
+START_TEST(learned_counts_agree_with_brute_force) {
+    checked = 0;
+    random_positions(40, 0xFEA7, check_counts);
+    ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
 int main(void) {
     G = game_default();
     Suite *s = suite_create("mq_eval");
@@ -162,6 +239,7 @@ int main(void) {
     tcase_add_test(tc, evaluation_is_symmetric);
     tcase_add_test(tc, trace_adds_up);
     tcase_add_test(tc, hints_agree_with_brute_force);
+    tcase_add_test(tc, learned_counts_agree_with_brute_force);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
