@@ -51,7 +51,8 @@ SearchThread *search_thread_new(int history_size, int id) {
     t->history = calloc((size_t)history_size * 2, sizeof *t->history);
     t->counter = calloc((size_t)history_size, sizeof *t->counter);
     t->nnue = nnue_acc_new(NNUE_KERNEL_BEST);
-    if (!t->history || !t->counter || !t->nnue) {
+    t->evals = aligned_alloc(64, sizeof *t->evals);
+    if (!t->history || !t->counter || !t->nnue || !t->evals) {
         search_thread_free(t);
         return NULL;
     }
@@ -77,6 +78,7 @@ void search_thread_free(SearchThread *t) {
     free(t->history);
     free(t->counter);
     nnue_acc_free(t->nnue);
+    free(t->evals);
     free(t->root);
     free(t);
 }
@@ -162,9 +164,16 @@ static inline Score outcome_score(Outcome o, int ply) {
     return o == OUTCOME_LOSS ? -SCORE_WIN + ply : o == OUTCOME_WIN ? SCORE_WIN - ply : SCORE_DRAW;
 }
 
+/* The static evaluation, the net's or the game's, once per position of a search (a hit
+ * leaves the net's accumulators of its ply uncomputed: the plies below update from above). */
 static inline Score evaluate(const SearchThread *t) {
-    Score s = t->net ? nnue_evaluate(t->nnue, t->net, t->game, &t->pos) : t->game->evaluate(&t->pos);
-    return s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
+    Key k = tt_key(t, t->game->key(&t->pos));
+    Score s;
+    if (evalcache_probe(t->evals, k, &s)) return s;
+    s = t->net ? nnue_evaluate(t->nnue, t->net, t->game, &t->pos) : t->game->evaluate(&t->pos);
+    s = s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
+    evalcache_store(t->evals, k, s);
+    return s;
 }
 
 /* Every move of the search goes through these: with a net and a game that says what its
@@ -638,6 +647,7 @@ void search_iterate(SearchThread *t) {
     t->net = job->net;
     t->nnue_line = t->net && g->caps.nnue_delta;
     nnue_acc_reset(t->nnue); /* a new line from the root */
+    evalcache_clear(t->evals);
     /* The root's accumulators computed: the root moves' children update from them rather
      * than each refreshing (the root search itself never evaluates). */
     if (t->nnue_line) nnue_evaluate(t->nnue, t->net, g, &t->pos);

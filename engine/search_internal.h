@@ -5,6 +5,7 @@
 
 #include <stdatomic.h>
 
+#include "evalcache.h"
 #include "history.h"
 #include "search.h"
 #include "timeman.h"
@@ -73,6 +74,7 @@ struct SearchThread {
     struct NnueAcc *nnue; /* the learned evaluation's accumulators (job->net) */
     const struct NnueNet *net; /* the search's net, or NULL: the game's own evaluation */
     bool nnue_line;            /* net and the game's make_delta: the accumulators follow the line */
+    EvalCache *evals;          /* this search's static evaluations by key */
 
     SearchStack stack[MAX_PLY + 4];
     int pv_len[MAX_PLY + 1];
