@@ -21,31 +21,39 @@ typedef struct {
     int open[2], threats[2], attacked[2], hanging[2];
 } Views;
 
-static inline bool seen_at(const uint16_t *seen, int sq) {
-    const MQSqLines *s = &mq_sqlines[sq];
-    unsigned r = 0;
-    for (int t = 0; t < LT_NB; t++) r |= (unsigned)seen[s->line[t]] >> s->pos[t];
-    return r & 1;
+/* Colour c's sight (mq_sight) and, on the way, its babies the enemy sees and those of them
+ * no own piece sees: sight along a line is mutual (each of two pieces sees the other when
+ * nothing stands between them), so a baby is seen by an enemy piece exactly where its own
+ * reach on one of its lines ends on an enemy piece, and guarded where it ends on an own one. */
+static inline void sight_hits(const MQPos *p, int c, uint16_t seen[MQ_LINES], int *attacked, int *hanging) {
+    int att = 0, hang = 0, queen = p->queen[c];
+    unsigned own = 16u * (unsigned)c, enemy = 16u * (unsigned)(c ^ 1);
+    for (int w = 0; w < 3; w++)
+        for (uint64_t b = p->bb[c][w]; b; b &= b - 1) {
+            int sq = w * 64 + __builtin_ctzll(b);
+            const MQSqLines *s = &mq_sqlines[sq];
+            uint32_t met = 0; /* the pieces its reach ends on: Ivory's in bits 0-15, Cigar's in 16-31 */
+            for (int t = 0; t < LT_NB; t++) {
+                uint64_t word = p->line[s->line[t]];
+                uint32_t r = mq_reach_w(s->pos[t], word);
+                seen[s->line[t]] |= (uint16_t)r;
+                met |= (r | r << 16) & (uint32_t)word;
+            }
+            unsigned hit = (unsigned)(sq != queen) & ((met >> enemy & 0xFFFF) != 0);
+            att += (int)hit;
+            hang += (int)(hit & ((met >> own & 0xFFFF) == 0));
+        }
+    *attacked = att < MQ_CNT ? att : MQ_CNT - 1;
+    *hanging = hang < MQ_CNT ? hang : MQ_CNT - 1;
 }
 
 static void queens(const MQPos *p, Views *v) {
     uint16_t seen[2][MQ_LINES];
     memset(seen, 0, sizeof seen);
-    mq_sight(p, IVORY, seen[IVORY]);
-    mq_sight(p, CIGAR, seen[CIGAR]);
-    for (int c = 0; c < 2; c++) {
+    sight_hits(p, IVORY, seen[IVORY], &v->attacked[IVORY], &v->hanging[IVORY]);
+    sight_hits(p, CIGAR, seen[CIGAR], &v->attacked[CIGAR], &v->hanging[CIGAR]);
+    for (int c = 0; c < 2; c++)
         if (p->queen[c] != MQ_NO_SQ) v->open[c] = mq_queen_view(p, c, seen[c ^ 1], &v->threats[c]);
-        int att = 0, hang = 0;
-        for (int w = 0; w < 3; w++)
-            for (uint64_t b = p->bb[c][w]; b; b &= b - 1) {
-                int sq = w * 64 + __builtin_ctzll(b);
-                if (sq == p->queen[c] || !seen_at(seen[c ^ 1], sq)) continue;
-                att++;
-                hang += !seen_at(seen[c], sq);
-            }
-        v->attacked[c] = att < MQ_CNT ? att : MQ_CNT - 1;
-        v->hanging[c] = hang < MQ_CNT ? hang : MQ_CNT - 1;
-    }
 }
 
 /* The position features of colour c (its queen's height and two counts, its babies' two
