@@ -51,7 +51,7 @@ SearchThread *search_thread_new(int history_size, int id) {
     t->history = calloc((size_t)history_size * 2, sizeof *t->history);
     t->counter = calloc((size_t)history_size, sizeof *t->counter);
     t->nnue = nnue_acc_new(NNUE_KERNEL_BEST);
-    t->evals = aligned_alloc(64, sizeof *t->evals);
+    t->evals = aligned_alloc(64, (sizeof *t->evals + 63) / 64 * 64); /* a whole number of lines, as C11 asks */
     if (!t->history || !t->counter || !t->nnue || !t->evals) {
         search_thread_free(t);
         return NULL;
