@@ -3,6 +3,8 @@
 #ifndef SIMIA_EVALCACHE_H
 #define SIMIA_EVALCACHE_H
 
+#include <string.h>
+
 #include "types.h"
 
 /* Each entry keeps the key's high 48 bits and the score's 16 (a score outside int16 is not
@@ -15,17 +17,16 @@
 enum { EVALCACHE_BITS = 14 };
 typedef struct {
     uint64_t entry[1 << EVALCACHE_BITS];
-    uint64_t hits; /* answers given since the last clear (for tests) */
 } EvalCache;
+_Static_assert(sizeof(EvalCache) % 64 == 0, "whole cache lines (aligned_alloc asks a multiple of the alignment)");
 
 /* A new search: its options may have changed what a key means. */
-void evalcache_clear(EvalCache *c);
+static inline void evalcache_clear(EvalCache *c) { memset(c, 0, sizeof *c); }
 
-static inline bool evalcache_probe(EvalCache *c, Key k, Score *s) {
+static inline bool evalcache_probe(const EvalCache *c, Key k, Score *s) {
     uint64_t e = c->entry[k & ((1u << EVALCACHE_BITS) - 1)], tag = k & ~(uint64_t)0xFFFF;
     if ((e & ~(uint64_t)0xFFFF) != tag || !tag) return false; /* 0 is the empty entry */
     *s = (Score)(int16_t)(uint16_t)e;
-    c->hits++;
     return true;
 }
 

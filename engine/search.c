@@ -51,7 +51,7 @@ SearchThread *search_thread_new(int history_size, int id) {
     t->history = calloc((size_t)history_size * 2, sizeof *t->history);
     t->counter = calloc((size_t)history_size, sizeof *t->counter);
     t->nnue = nnue_acc_new(NNUE_KERNEL_BEST);
-    t->evals = aligned_alloc(64, (sizeof *t->evals + 63) / 64 * 64); /* a whole number of lines, as C11 asks */
+    t->evals = aligned_alloc(64, sizeof *t->evals);
     if (!t->history || !t->counter || !t->nnue || !t->evals) {
         search_thread_free(t);
         return NULL;
@@ -164,10 +164,10 @@ static inline Score outcome_score(Outcome o, int ply) {
     return o == OUTCOME_LOSS ? -SCORE_WIN + ply : o == OUTCOME_WIN ? SCORE_WIN - ply : SCORE_DRAW;
 }
 
-/* The static evaluation, the net's or the game's, once per position of a search (a hit
- * leaves the net's accumulators of its ply uncomputed: the plies below update from above). */
-static inline Score evaluate(const SearchThread *t) {
-    Key k = tt_key(t, t->game->key(&t->pos));
+/* The static evaluation of the position of key k (the game's, already in the stack), the
+ * net's or the game's, once per position of a search (a hit leaves the net's accumulators of
+ * its ply uncomputed: the plies below update from above). */
+static inline Score evaluate(const SearchThread *t, Key k) {
     Score s;
     if (evalcache_probe(t->evals, k, &s)) return s;
     s = t->net ? nnue_evaluate(t->nnue, t->net, t->game, &t->pos) : t->game->evaluate(&t->pos);
@@ -241,14 +241,14 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     ss->key = g->key(pos);
     ss->hist_index = 0;
     if (t->sh->history && repetition(t, ply, ss->key)) return outcome_score(g->repetition_outcome(pos), ply);
-    if (ply >= MAX_PLY - 1) return evaluate(t);
+    if (ply >= MAX_PLY - 1) return evaluate(t, ss->key);
     if (g->caps.winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
 
     bool in_check = qply < QS_EVASION_PLIES && g->caps.in_check && g->in_check(pos);
     Score best = -SCORE_INF, old_alpha = alpha, eval = TT_EVAL_NONE;
     if (qply == 0) t->qs_start = my_nodes(t);
     if (!in_check) {
-        best = eval = evaluate(t);
+        best = eval = evaluate(t, ss->key);
         if (best >= beta || qply >= QS_MAX_PLIES || my_nodes(t) - t->qs_start > QS_NODE_BUDGET) return best;
         if (best > alpha) alpha = best;
     }
@@ -325,7 +325,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     if (o != OUTCOME_ONGOING) return outcome_score(o, ply);
     ss->key = g->key(pos);
     if (t->sh->history && repetition(t, ply, ss->key)) return outcome_score(g->repetition_outcome(pos), ply);
-    if (ply >= MAX_PLY - 1) return evaluate(t);
+    if (ply >= MAX_PLY - 1) return evaluate(t, ss->key);
 
     /* No line from here can beat a win on the next move or lose faster than now. */
     if (alpha < -SCORE_WIN + ply) alpha = -SCORE_WIN + ply;
@@ -351,7 +351,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
 
     bool in_check = g->caps.in_check && g->in_check(pos);
     /* The table keeps the static evaluation: a hit that does not cut spares the evaluation. */
-    ss->static_eval = in_check ? -SCORE_INF : hit && h.eval != TT_EVAL_NONE ? h.eval : evaluate(t);
+    ss->static_eval = in_check ? -SCORE_INF : hit && h.eval != TT_EVAL_NONE ? h.eval : evaluate(t, ss->key);
     memset(t->stack[ply + 2].killer, 0, sizeof t->stack[ply + 2].killer);
     int me = g->player_to_move(pos);
     ss->player = me;

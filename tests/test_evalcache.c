@@ -21,7 +21,6 @@ START_TEST(store_then_probe) {
     evalcache_store(c, k, -57);
     ck_assert(evalcache_probe(c, k, &s));
     ck_assert_int_eq(s, -57);
-    ck_assert_uint_eq(c->hits, 1);
     /* The same slot, another key: a miss, and a store there replaces the first. */
     Key other = k ^ 0x5A5A000000000000ULL;
     ck_assert(!evalcache_probe(c, other, &s));
@@ -33,7 +32,6 @@ START_TEST(store_then_probe) {
     ck_assert(!evalcache_probe(c, other ^ 1, &s));
     evalcache_clear(c);
     ck_assert(!evalcache_probe(c, other, &s));
-    ck_assert_uint_eq(c->hits, 0);
     free(c);
 }
 END_TEST
