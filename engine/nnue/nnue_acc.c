@@ -9,10 +9,11 @@
 #include "nnue_kernel.h"
 
 /* One ply of the line: what the move into it changed (from make_delta), whether its
- * accumulators are computed, and its position features (features_dynamic) once they are. */
+ * accumulators are computed, and its position features (features_dynamic) once evaluated. */
 typedef struct {
     NnueDelta delta;
     bool computed;
+    int dyn_ply; /* the ply whose position features its accumulators hold (computed plies) */
     int n_dyn[2];
     uint32_t dyn[2][NNUE_DYNAMIC_MAX];
 } Ply;
@@ -174,21 +175,61 @@ static inline void diff_slots(const uint32_t *from, int nf, const uint32_t *to, 
     *na = a, *nr = r;
 }
 
-/* The top ply's views from the nearest ancestor computed: the moves' changes on the way,
- * then the position features that differ; a view is refreshed where a move on the way asks
+/* The rows of one view into ply i: its move's, and with position features those that differ
+ * from the list its parent's accumulator holds (src). */
+static void apply_ply(NnueAcc *a, const NnueNet *net, int i, int p, const Ply *src) {
+    const NnueDelta *d = &a->ply[i].delta;
+    if (!src) {
+        a->kernel->apply(acc_of(a, i, p), acc_of(a, i - 1, p), net->w1, net->hidden, d->add[p], d->n_add[p],
+                         d->rem[p], d->n_rem[p]);
+        return;
+    }
+    uint32_t add[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+    uint32_t rem[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+    int na = append_rows(add, d->add[p], d->n_add[p]), nr = append_rows(rem, d->rem[p], d->n_rem[p]);
+    const Ply *e = &a->ply[i];
+    diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
+    a->kernel->apply(acc_of(a, i, p), acc_of(a, i - 1, p), net->w1, net->hidden, add, na, rem, nr);
+}
+
+/* The usual case: every ply from the nearest computed ancestor to the top brought up to date,
+ * one move at a time, so that the top's siblings (the usual next evaluations) start from
+ * their parent. A ply on the way has no position features of its own (it was not evaluated):
+ * its accumulators keep its parent's (dyn_ply names the ply whose list they hold), and the top
+ * diffs its own against those. False where a move on the way asks for a refresh, where no
+ * ancestor is computed, or where the moves' rows outnumber what a refresh adds. */
+static bool update_forward(NnueAcc *a, const NnueNet *net, const GameOps *g, int k, bool dyn) {
+    int from = k - 1;
+    const NnueDelta *top = &a->ply[k].delta;
+    if (top->refresh[0] || top->refresh[1]) return false;
+    if (!a->ply[from].computed) {
+        int rows[2] = {top->n_add[0] + top->n_rem[0], top->n_add[1] + top->n_rem[1]};
+        for (; !a->ply[from].computed; from--) {
+            const NnueDelta *d = &a->ply[from].delta;
+            if (from == 0 || d->refresh[0] || d->refresh[1]) return false;
+            for (int p = 0; p < 2; p++) rows[p] += d->n_add[p] + d->n_rem[p];
+        }
+        if (rows[0] > g->nnue_max_active || rows[1] > g->nnue_max_active) return false;
+    }
+    for (int i = from + 1; i < k; i++) {
+        for (int p = 0; p < 2; p++) apply_ply(a, net, i, p, NULL);
+        a->ply[i].computed = true;
+        a->ply[i].dyn_ply = a->ply[i - 1].dyn_ply;
+    }
+    const Ply *src = dyn ? &a->ply[a->ply[k - 1].dyn_ply] : NULL;
+    for (int p = 0; p < 2; p++) apply_ply(a, net, k, p, src);
+    a->updates += 2 * (uint64_t)(k - from);
+    return true;
+}
+
+/* The top ply's views otherwise: from the nearest ancestor computed, the moves' changes on
+ * the way and the position features that differ, or refreshed where a move on the way asks
  * it, where no ancestor is computed, or where the changes outnumber what a refresh adds. */
 static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
     int k = a->top, j = k, rows[2] = {0, 0};
     const bool dyn = g->features_dynamic != NULL;
-    const NnueDelta *top = &a->ply[k].delta;
-    /* The usual case without position features, the parent computed: the move's own lists. */
-    if (!dyn && k > 0 && a->ply[k - 1].computed && !top->refresh[0] && !top->refresh[1]) {
-        for (int p = 0; p < 2; p++)
-            a->kernel->apply(acc_of(a, k, p), acc_of(a, k - 1, p), net->w1, net->hidden, top->add[p], top->n_add[p],
-                             top->rem[p], top->n_rem[p]);
-        a->updates += 2;
-        return;
-    }
+    a->ply[k].dyn_ply = k;
+    if (k > 0 && update_forward(a, net, g, k, dyn)) return;
     bool fresh[2] = {false, false};
     while (!a->ply[j].computed) {
         const NnueDelta *d = &a->ply[j].delta;
@@ -217,20 +258,37 @@ static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const 
             na += append_rows(add + na, d->add[p], d->n_add[p]);
             nr += append_rows(rem + nr, d->rem[p], d->n_rem[p]);
         }
-        if (dyn)
-            diff_slots(a->ply[j].dyn[p], a->ply[j].n_dyn[p], a->ply[k].dyn[p], a->ply[k].n_dyn[p], add, &na, rem, &nr);
+        if (dyn) {
+            const Ply *src = &a->ply[a->ply[j].dyn_ply];
+            diff_slots(src->dyn[p], src->n_dyn[p], a->ply[k].dyn[p], a->ply[k].n_dyn[p], add, &na, rem, &nr);
+        }
         a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
     }
 }
 
+/* A ply brought up to date on the way to a deeper one holds its parent's position features:
+ * evaluated itself, it trades them for its own in place. */
+static void settle_dyn(NnueAcc *a, const NnueNet *net, int k) {
+    const Ply *src = &a->ply[a->ply[k].dyn_ply], *e = &a->ply[k];
+    for (int p = 0; p < 2; p++) {
+        uint32_t add[NNUE_DYNAMIC_MAX], rem[NNUE_DYNAMIC_MAX];
+        int na = 0, nr = 0;
+        diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
+        a->kernel->apply(acc_of(a, k, p), acc_of(a, k, p), net->w1, net->hidden, add, na, rem, nr);
+    }
+    a->ply[k].dyn_ply = k;
+}
+
 static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
     Ply *e = &a->ply[a->top];
-    if (!e->computed) {
-        if (g->features_dynamic) {
+    const bool dyn = g->features_dynamic != NULL;
+    if (!e->computed || (dyn && e->dyn_ply != a->top)) {
+        if (dyn) {
             uint32_t *const out[2] = {e->dyn[0], e->dyn[1]};
             g->features_dynamic(pos, out, e->n_dyn);
         }
-        update_line(a, net, g, pos);
+        if (e->computed) settle_dyn(a, net, a->top);
+        else update_line(a, net, g, pos);
         e->computed = true;
     }
     int us = g->player_to_move(pos);
