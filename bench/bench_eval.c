@@ -57,7 +57,7 @@ static uint64_t rate(const GameOps *g, const NnueNet *net, NnueAcc *acc, const L
             sink += net ? nnue_evaluate(acc, net, g, &p) : g->evaluate(&p);
             for (int k = 0; k < lines[i].n; k++) {
                 GameUndo u;
-                if (line) g->make_delta(&p, lines[i].moves[k], &u, nnue_acc_push(acc));
+                if (line) nnue_acc_make(acc, g, &p, lines[i].moves[k], &u);
                 else g->make(&p, lines[i].moves[k], &u);
                 sink += net ? nnue_evaluate(acc, net, g, &p) : g->evaluate(&p);
             }

@@ -226,6 +226,13 @@ typedef struct GameOps {
      * ways for every game). */
     void (*make_delta)(GamePos *pos, Move m, GameUndo *undo, NnueDelta *d);
     void (*features_dynamic)(const GamePos *pos, uint32_t *const out[2], int n[2]);
+    /* Optional, with make_delta: the same record said after the move, from the position m
+     * led to and make's undo record (d empty), for a game that can work it out from them.
+     * The search then makes its moves with make and asks for a ply's record only when the
+     * accumulators need it (its evaluation, or a move from it), so a ply no evaluation
+     * reaches (a cut-off, a cached evaluation, a leaf decided without one) costs nothing
+     * more than make. The record must be make_delta's (tests/nnue_check.h checks it). */
+    void (*move_delta)(const GamePos *pos, Move m, const GameUndo *undo, NnueDelta *d);
     /* Optional, for a game whose configurations a net may not all serve (Zoo: one net
      * learns some board sizes): the configuration's name among them (e.g. "9x9"), at most
      * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its

@@ -177,10 +177,10 @@ static inline Score evaluate(const SearchThread *t, Key k) {
 }
 
 /* Every move of the search goes through these: with a net and a game that says what its
- * moves change, the accumulators follow the line (make_delta, one ply each way). */
+ * moves change, the accumulators follow the line (one ply each way). */
 _Static_assert(NNUE_PLIES > MAX_PLY + 1, "the accumulators hold the deepest line");
 static inline void do_move(SearchThread *t, Move m, GameUndo *u) {
-    if (t->nnue_line) t->game->make_delta(&t->pos, m, u, nnue_acc_push(t->nnue));
+    if (t->nnue_line) nnue_acc_make(t->nnue, t->game, &t->pos, m, u);
     else t->game->make(&t->pos, m, u);
 }
 static inline void undo_move(SearchThread *t, Move m, const GameUndo *u) {
@@ -364,22 +364,25 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (PRUNE_NULL && g->caps.null_move && depth >= 3 && ss->static_eval >= beta && ply > 0 &&
             t->stack[ply - 1].hist_index >= 0) {
             GameUndo u;
-            if (g->make_null(pos, &u)) {
-              /* A pass that leaves the same player deciding tests nothing. */
-              if (g->player_to_move(pos) == me) {
-                g->unmake_null(pos, &u);
-              } else {
+            /* A pass changes no tracked feature: its ply is pushed before it is made (the
+             * record of the move before it may still be asked of this position). */
+            if (t->nnue_line) nnue_acc_push(t->nnue, g, pos);
+            bool passed = g->make_null(pos, &u);
+            /* A pass that leaves the same player deciding tests nothing. */
+            if (passed && g->player_to_move(pos) == me) g->unmake_null(pos, &u), passed = false;
+            Score s = 0;
+            if (passed) {
                 ss->move = MOVE_NONE;
                 ss->hist_index = -1;
                 count_node(t);
-                if (t->nnue_line) nnue_acc_push(t->nnue); /* a pass changes no tracked feature */
                 int r = 3 + depth / 4;
-                Score s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+                s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 g->unmake_null(pos, &u);
-                if (t->nnue_line) nnue_acc_pop(t->nnue);
+            }
+            if (t->nnue_line) nnue_acc_pop(t->nnue);
+            if (passed) {
                 if (t->stopped) return 0;
                 if (s >= beta) return s >= SCORE_WIN_MIN ? beta : s;
-              }
             }
         }
     }

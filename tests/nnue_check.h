@@ -46,8 +46,32 @@ static inline void nnue_check_delta(const GameOps *g, const GamePos *before, con
     }
 }
 
+/* Whether two records say the same: the same views refreshed, and in each other view the same
+ * features removed and added (in any order). */
+static inline int nnue_u32_cmp(const void *x, const void *y) {
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+static inline bool nnue_same_list(const uint32_t *x, const uint32_t *y, int n) {
+    uint32_t a[NNUE_DELTA_MAX], b[NNUE_DELTA_MAX];
+    memcpy(a, x, (size_t)n * sizeof *a), memcpy(b, y, (size_t)n * sizeof *b);
+    qsort(a, (size_t)n, sizeof *a, nnue_u32_cmp), qsort(b, (size_t)n, sizeof *b, nnue_u32_cmp);
+    return !memcmp(a, b, (size_t)n * sizeof *a);
+}
+static inline bool nnue_same_delta(const NnueDelta *x, const NnueDelta *y) {
+    for (int p = 0; p < 2; p++) {
+        if (x->refresh[p] != y->refresh[p]) return false;
+        if (x->refresh[p]) continue;
+        if (x->n_rem[p] != y->n_rem[p] || x->n_add[p] != y->n_add[p] ||
+            !nnue_same_list(x->rem[p], y->rem[p], x->n_rem[p]) || !nnue_same_list(x->add[p], y->add[p], x->n_add[p]))
+            return false;
+    }
+    return true;
+}
+
 /* make_delta of m on pos into d (empty), checked: it leaves exactly what make leaves, position
- * and undo record, and its record agrees with the lists. */
+ * and undo record, its record agrees with the lists, and move_delta (where the game has it)
+ * says the same after the move. */
 static inline void nnue_make_checked(const GameOps *g, GamePos *pos, Move m, GameUndo *u, NnueDelta *d) {
     GamePos before = *pos, plain = *pos;
     GameUndo pu;
@@ -57,6 +81,11 @@ static inline void nnue_make_checked(const GameOps *g, GamePos *pos, Move m, Gam
     g->make(&plain, m, &pu);
     REQUIRE(!memcmp(&plain, pos, sizeof plain) && !memcmp(&pu, u, sizeof pu),
             "%s: make_delta and make leave different positions or undo records", g->name);
+    if (g->move_delta) {
+        NnueDelta after = {{false, false}, {0, 0}, {0, 0}, {{0}}, {{0}}};
+        g->move_delta(pos, m, u, &after);
+        REQUIRE(nnue_same_delta(d, &after), "%s: move_delta's record differs from make_delta's", g->name);
+    }
 }
 
 /* A pass (make_null) where the game allows one, checked: it changes no tracked feature (the

@@ -282,6 +282,7 @@ static void check_caps(const GameOps *g) {
     AGREE(mirror, mirror);
 #undef AGREE
     REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
+    REQUIRE(!g->move_delta || c->nnue_delta, "%s: move_delta without make_delta", g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
     /* Output buckets: a count and its hook, declared together. */
     REQUIRE(g->nnue_buckets >= 0 && g->nnue_buckets <= NNUE_BUCKETS_MAX, "%s: nnue_buckets %d is not in 0..%d",

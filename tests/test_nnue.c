@@ -132,22 +132,30 @@ static void check_position(const GameOps *g, const GamePos *pos, Probe *pr) {
 }
 
 /* A move along the walk: with make_delta, both probes' lines go one ply deeper with the same
- * record, checked against the lists. */
+ * record, checked against the lists (with move_delta, deferred: asked as the search asks it). */
 static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe *pr) {
     if (!g->caps.nnue_delta) {
         g->make(pos, m, u);
         return;
     }
-    NnueDelta *d = nnue_acc_push(pr->scalar);
+    NnueDelta *d = nnue_acc_push(pr->scalar, g, pos), *ds = nnue_acc_push(pr->simd, g, pos);
     nnue_make_checked(g, pos, m, u, d);
-    *nnue_acc_push(pr->simd) = *d;
+    *ds = *d;
+    /* With move_delta the records are asked later, as the search's are. */
+    if (g->move_delta) nnue_acc_defer(pr->scalar, m, u), nnue_acc_defer(pr->simd, m, u);
 }
 
-static void walk_pass(const GameOps *g, GamePos *pos, Probe *pr) {
-    if (!g->caps.nnue_delta) return;
-    nnue_acc_push(pr->scalar);
-    nnue_acc_push(pr->simd);
-    (void)pos;
+static void walk_back(const GameOps *g, Probe *pr);
+
+/* A pass where the game allows one: its ply pushed before it is made, in the search's order
+ * (a deferred record of the move before it is asked of the position it left). */
+static bool walk_try_pass(const GameOps *g, GamePos *pos, GameUndo *u, Probe *pr) {
+    if (!g->caps.nnue_delta) return g->make_null && g->make_null(pos, u);
+    nnue_acc_push(pr->scalar, g, pos);
+    nnue_acc_push(pr->simd, g, pos);
+    if (nnue_pass_checked(g, pos, u)) return true;
+    walk_back(g, pr);
+    return false;
 }
 
 static void walk_back(const GameOps *g, Probe *pr) {
@@ -212,9 +220,7 @@ static void walk(const GameOps *g, const GamePos *starts, int n_starts, Probe *p
         } else if (n == 0) {
             pos = starts[prng_below(rng, (uint32_t)n_starts)];
             nnue_acc_reset(pr->scalar), nnue_acc_reset(pr->simd);
-        } else if (r < 35 && (g->caps.nnue_delta ? nnue_pass_checked(g, &pos, &undo[depth])
-                                                 : g->make_null && g->make_null(&pos, &undo[depth]))) {
-            walk_pass(g, &pos, pr);
+        } else if (r < 35 && walk_try_pass(g, &pos, &undo[depth], pr)) {
             null[depth++] = true;
             c->passes++;
         } else {
@@ -229,7 +235,8 @@ static void walk(const GameOps *g, const GamePos *starts, int n_starts, Probe *p
     }
 }
 
-/* The game as it is, and (for a game with make_delta) the same game with the hook switched
+/* The game as it is, with move_delta the same game without it (records made with each move),
+ * and (for a game with make_delta) the same game with the hook switched
  * off: the accumulators then diff whole lists, the fallback every game without it takes. */
 static void incremental_walks(const GameOps *g, Prng *rng) {
     int steps = (int)test_count(3000);
@@ -262,7 +269,7 @@ static void incremental_walks(const GameOps *g, Prng *rng) {
     fprintf(stderr,
             "nnue %s%s: %" PRIu64 " positions evaluated, %ld moves made (%ld noisy, %ld by a player deciding twice), %ld "
             "passes, %s kernel; %" PRIu64 " views refreshed, %" PRIu64 " updated\n",
-            g->name, g->caps.nnue_delta ? " (make_delta)" : "", evaluated, c.made, c.noisy, c.twice, c.passes,
+            g->name, g->move_delta ? " (move_delta)" : g->caps.nnue_delta ? " (make_delta)" : "", evaluated, c.made, c.noisy, c.twice, c.passes,
             nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
     ck_assert_int_gt(c.made, steps);
     ck_assert_int_gt(c.noisy, 0);
@@ -281,11 +288,17 @@ START_TEST(incremental_equals_refresh) {
     ck_assert_int_le(g->nnue_max_active, NNUE_MAX_ACTIVE);
     Prng rng = {test_seed(g->name, 20261125) + (uint64_t)_i};
     incremental_walks(g, &rng);
+    if (g->move_delta) { /* the records made with each move, as a game without move_delta */
+        GameOps eager = *g;
+        eager.move_delta = NULL;
+        incremental_walks(&eager, &rng);
+    }
     if (g->caps.nnue_delta) {
         GameOps off = *g;
         off.caps.nnue_delta = false;
         off.make_delta = NULL;
         off.features_dynamic = NULL;
+        off.move_delta = NULL;
         incremental_walks(&off, &rng);
     }
 }

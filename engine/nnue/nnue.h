@@ -97,10 +97,24 @@ void nnue_acc_free(NnueAcc *a);
 /* A new line starts at ply 0 (a new search, or a position not reached by the pushes). */
 void nnue_acc_reset(NnueAcc *a);
 /* With make_delta: the record that g->make_delta fills for the move made now (the line goes
- * one ply deeper), and the way back at unmake. A pass (make_null) is a push with nothing
- * recorded. Without make_delta neither is needed. */
-NnueDelta *nnue_acc_push(NnueAcc *a);
+ * one ply deeper; pos is the position before the move), and the way back at unmake. A pass
+ * (make_null) is a push with nothing recorded, before it is made. With move_delta the move
+ * is made with make and its record deferred (nnue_acc_defer: asked from move_delta when the
+ * ply is evaluated or the next push leaves it). Without make_delta none is needed. */
+NnueDelta *nnue_acc_push(NnueAcc *a, const GameOps *g, const GamePos *pos);
+void nnue_acc_defer(NnueAcc *a, Move m, const GameUndo *u);
 void nnue_acc_pop(NnueAcc *a);
+/* A move along the line, as the search makes it: the deferred record where the game has
+ * move_delta, make_delta's otherwise. */
+static inline void nnue_acc_make(NnueAcc *a, const GameOps *g, GamePos *pos, Move m, GameUndo *u) {
+    NnueDelta *d = nnue_acc_push(a, g, pos);
+    if (g->move_delta) {
+        g->make(pos, m, u);
+        nnue_acc_defer(a, m, u);
+    } else {
+        g->make_delta(pos, m, u, d);
+    }
+}
 
 /* The net's evaluation of pos for the player to move, in centi-units, clamped inside
  * the forced-win bound: pos is the line's position at its top ply (for a game with

@@ -12,6 +12,9 @@
  * accumulators are computed, and its position features (features_dynamic) once evaluated. */
 typedef struct {
     NnueDelta delta;
+    bool pending; /* the record is to be asked from move_delta: the move and its undo record */
+    Move move;
+    const GameUndo *undo;
     bool computed;
     int dyn_ply; /* the ply whose position features its accumulators hold (computed plies) */
     int n_dyn[2];
@@ -58,16 +61,32 @@ void nnue_acc_free(NnueAcc *a) {
 
 void nnue_acc_reset(NnueAcc *a) {
     a->top = 0;
-    a->ply[0].computed = false;
+    a->ply[0].computed = a->ply[0].pending = false;
     a->last_valid = false;
 }
 
-NnueDelta *nnue_acc_push(NnueAcc *a) {
+/* The top ply's deferred record, asked now: pos is still its position. */
+static inline void settle(NnueAcc *a, const GameOps *g, const GamePos *pos) {
+    Ply *e = &a->ply[a->top];
+    if (!e->pending) return;
+    g->move_delta(pos, e->move, e->undo, &e->delta);
+    e->pending = false;
+}
+
+NnueDelta *nnue_acc_push(NnueAcc *a, const GameOps *g, const GamePos *pos) {
+    settle(a, g, pos);
     Ply *e = &a->ply[++a->top];
-    e->computed = false;
+    e->computed = e->pending = false;
     e->delta.refresh[0] = e->delta.refresh[1] = false;
     e->delta.n_rem[0] = e->delta.n_rem[1] = e->delta.n_add[0] = e->delta.n_add[1] = 0;
     return &e->delta;
+}
+
+void nnue_acc_defer(NnueAcc *a, Move m, const GameUndo *u) {
+    Ply *e = &a->ply[a->top];
+    e->pending = true, e->move = m, e->undo = u;
+    e->delta.refresh[0] = e->delta.refresh[1] = false;
+    e->delta.n_rem[0] = e->delta.n_rem[1] = e->delta.n_add[0] = e->delta.n_add[1] = 0;
 }
 
 void nnue_acc_pop(NnueAcc *a) { a->top--; }
@@ -287,8 +306,12 @@ static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, con
             uint32_t *const out[2] = {e->dyn[0], e->dyn[1]};
             g->features_dynamic(pos, out, e->n_dyn);
         }
-        if (e->computed) settle_dyn(a, net, a->top);
-        else update_line(a, net, g, pos);
+        if (e->computed) {
+            settle_dyn(a, net, a->top);
+        } else {
+            settle(a, g, pos);
+            update_line(a, net, g, pos);
+        }
         e->computed = true;
     }
     int us = g->player_to_move(pos);

@@ -193,6 +193,7 @@ int KIT_HOT(mq_features)(const GamePos *gp, int persp, uint32_t *out);
 void KIT_HOT(mq_features_both)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 void KIT_HOT(mq_features_dynamic)(const GamePos *gp, uint32_t *const out[2], int n[2]);
 void KIT_HOT(mq_make_delta)(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
+void KIT_HOT(mq_move_delta)(const GamePos *gp, Move m, const GameUndo *u, NnueDelta *d);
 enum { MQ_SQ144 = MQ_N * MQ_N };
 /* The layout of a side's block and the pie rule's two flags (mq_features.c says what each is). */
 enum {

@@ -4,39 +4,46 @@
 
 /* A stack of colour c (a queen's or a baby's) leaves sq or comes to it, in both views' tracked
  * features (mq_features.c), when make_delta asks. */
-static inline void stack_off(NnueDelta *d, const MQPos *p, int c, int sq, bool queen) {
-    int taken = p->swap == SWAP_TAKEN;
-    for (int v = 0; d && v < 2; v++) nnue_delta_rem(d, v, mq_feature_stack(v, taken, c, sq, queen));
+static inline void stack_off(NnueDelta *d, int taken, int c, int sq, bool queen) {
+    for (int v = 0; v < 2; v++) nnue_delta_rem(d, v, mq_feature_stack(v, taken, c, sq, queen));
 }
-static inline void stack_on(NnueDelta *d, const MQPos *p, int c, int sq, bool queen) {
-    int taken = p->swap == SWAP_TAKEN;
-    for (int v = 0; d && v < 2; v++) nnue_delta_add(d, v, mq_feature_stack(v, taken, c, sq, queen));
+static inline void stack_on(NnueDelta *d, int taken, int c, int sq, bool queen) {
+    for (int v = 0; v < 2; v++) nnue_delta_add(d, v, mq_feature_stack(v, taken, c, sq, queen));
+}
+
+/* What move m of colour c changed in the tracked features, the pie rule's state before it
+ * being swap: a swap turns every view (each player now views the other colour); otherwise
+ * the stacks that left and came. */
+static inline void delta_of(NnueDelta *d, int swap, int c, Move m) {
+    if (m & MF_SWAP) {
+        d->refresh[0] = d->refresh[1] = true;
+        return;
+    }
+    int taken = swap == SWAP_TAKEN, e = c ^ 1, from = mv_from(m), to = mv_to(m);
+    bool queen = (m & MF_QUEEN) != 0;
+    stack_off(d, taken, c, from, queen);
+    stack_on(d, taken, c, to, queen);
+    if (m & MF_CAPTURE) stack_off(d, taken, e, to, (m & MF_VICTIM_QUEEN) != 0);
+    else if (queen) stack_on(d, taken, c, from, false); /* a birth: the baby left behind */
 }
 
 /* make, and make_delta when d is given (inlined twice: the plain make pays nothing). */
 static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
     MQPos *p = (MQPos *)gp;
     MQUndo *u = (MQUndo *)gu;
+    if (d) delta_of(d, p->swap, p->stm, m);
     u->key = p->key;
     u->swap = p->swap;
     p->ply++;
     if (m & MF_SWAP) { /* same board, same colour to move: only who plays it changes */
         p->swap = SWAP_TAKEN;
         p->key ^= mq_z_swap[u->swap] ^ mq_z_swap[SWAP_TAKEN];
-        if (d) d->refresh[0] = d->refresh[1] = true; /* each player now views the other colour */
         return;
     }
     int c = p->stm, e = c ^ 1, from = mv_from(m), to = mv_to(m), h = p->height[from];
     uint64_t lanes = MQ_LANE(c) | MQ_LANE_BOTH;
     Key k = p->key ^ mq_z_cigar;
     u->victim_height = p->height[to];
-    if (d) {
-        bool queen = (m & MF_QUEEN) != 0;
-        stack_off(d, p, c, from, queen);
-        stack_on(d, p, c, to, queen);
-        if (m & MF_CAPTURE) stack_off(d, p, e, to, (m & MF_VICTIM_QUEEN) != 0);
-        else if (queen) stack_on(d, p, c, from, false); /* a birth: the baby left behind */
-    }
     if (m & MF_CAPTURE) { /* the whole stack replaces the victim: "both" stays set at to */
         mq_xor_sq(p, from, lanes);
         mq_xor_sq(p, to, MQ_LANE(c) | MQ_LANE(e));
@@ -82,6 +89,11 @@ static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
 
 void KIT_HOT(mq_make)(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
 void KIT_HOT(mq_make_delta)(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
+/* After the move: the colour that moved is the one not to move now (a swap keeps the colour
+ * to move, and its record needs none). */
+void KIT_HOT(mq_move_delta)(const GamePos *gp, Move m, const GameUndo *gu, NnueDelta *d) {
+    delta_of(d, ((const MQUndo *)gu)->swap, ((const MQPos *)gp)->stm ^ 1, m);
+}
 
 void KIT_HOT(mq_unmake)(GamePos *gp, Move m, const GameUndo *gu) {
     MQPos *p = (MQPos *)gp;

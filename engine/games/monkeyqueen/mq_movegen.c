@@ -240,4 +240,5 @@ const GameOps KIT_HOT(mq_hot) = {
     .in_check = KIT_HOT(mq_in_check), .winning_move = KIT_HOT(mq_winning_move), .see_ge = KIT_HOT(mq_see_ge),
     .features = KIT_HOT(mq_features), .features_both = KIT_HOT(mq_features_both),
     .make_delta = KIT_HOT(mq_make_delta), .features_dynamic = KIT_HOT(mq_features_dynamic),
+    .move_delta = KIT_HOT(mq_move_delta),
 };

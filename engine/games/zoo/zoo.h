@@ -237,5 +237,7 @@ void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
 void zoo_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]);
 void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d);
 void zoo_make_delta(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
+/* The same record after the decision: zoo_features_delta reads only the position and u. */
+void zoo_move_delta(const GamePos *gp, Move m, const GameUndo *u, NnueDelta *d);
 
 #endif

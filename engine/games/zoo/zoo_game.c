@@ -120,5 +120,5 @@ GameOps ZOO_CONTEST = {
     .features_both = zoo_features_both, .net_scope = zoo_net_scope,
     .mirror = zoo_mirror,
     .nnue_buckets = ZOO_BUCKETS, .nnue_bucket = zoo_bucket,
-    .make_delta = zoo_make_delta, .features_dynamic = zoo_features_dynamic,
+    .make_delta = zoo_make_delta, .features_dynamic = zoo_features_dynamic, .move_delta = zoo_move_delta,
 };

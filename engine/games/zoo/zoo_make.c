@@ -227,6 +227,10 @@ static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
 
 void zoo_make(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
 void zoo_make_delta(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
+void zoo_move_delta(const GamePos *gp, Move m, const GameUndo *gu, NnueDelta *d) {
+    (void)m;
+    zoo_features_delta((const ZooPos *)gp, (const ZooUndo *)gu, d);
+}
 
 void zoo_unmake(GamePos *gp, Move m, const GameUndo *gu) {
     (void)m;
