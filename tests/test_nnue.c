@@ -139,10 +139,14 @@ static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe
         return;
     }
     NnueDelta *d = nnue_acc_push(pr->scalar, g, pos), *ds = nnue_acc_push(pr->simd, g, pos);
+    if (g->move_delta) { /* the records stay empty, asked later as the search's are */
+        NnueDelta checked = *d;
+        nnue_make_checked(g, pos, m, u, &checked);
+        nnue_acc_defer(pr->scalar, m, u), nnue_acc_defer(pr->simd, m, u);
+        return;
+    }
     nnue_make_checked(g, pos, m, u, d);
     *ds = *d;
-    /* With move_delta the records are asked later, as the search's are. */
-    if (g->move_delta) nnue_acc_defer(pr->scalar, m, u), nnue_acc_defer(pr->simd, m, u);
 }
 
 static void walk_back(const GameOps *g, Probe *pr);

@@ -99,8 +99,8 @@ void nnue_acc_reset(NnueAcc *a);
 /* With make_delta: the record that g->make_delta fills for the move made now (the line goes
  * one ply deeper; pos is the position before the move), and the way back at unmake. A pass
  * (make_null) is a push with nothing recorded, before it is made. With move_delta the move
- * is made with make and its record deferred (nnue_acc_defer: asked from move_delta when the
- * ply is evaluated or the next push leaves it). Without make_delta none is needed. */
+ * is made with make and its record, left empty, deferred (nnue_acc_defer: asked from
+ * move_delta when the ply is evaluated or the next push leaves it). Without make_delta none is needed. */
 NnueDelta *nnue_acc_push(NnueAcc *a, const GameOps *g, const GamePos *pos);
 void nnue_acc_defer(NnueAcc *a, Move m, const GameUndo *u);
 void nnue_acc_pop(NnueAcc *a);

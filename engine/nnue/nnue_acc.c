@@ -84,9 +84,7 @@ NnueDelta *nnue_acc_push(NnueAcc *a, const GameOps *g, const GamePos *pos) {
 
 void nnue_acc_defer(NnueAcc *a, Move m, const GameUndo *u) {
     Ply *e = &a->ply[a->top];
-    e->pending = true, e->move = m, e->undo = u;
-    e->delta.refresh[0] = e->delta.refresh[1] = false;
-    e->delta.n_rem[0] = e->delta.n_rem[1] = e->delta.n_add[0] = e->delta.n_add[1] = 0;
+    e->pending = true, e->move = m, e->undo = u; /* its record is still the push's empty one */
 }
 
 void nnue_acc_pop(NnueAcc *a) { a->top--; }
