@@ -233,6 +233,13 @@ typedef struct GameOps {
      * reaches (a cut-off, a cached evaluation, a leaf decided without one) costs nothing
      * more than make. The record must be make_delta's (tests/nnue_check.h checks it). */
     void (*move_delta)(const GamePos *pos, Move m, const GameUndo *undo, NnueDelta *d);
+    /* Optional, with features_dynamic: the position features of pos, reached by m (make's
+     * undo record) from a position whose lists features_dynamic gave as prev (n_prev long),
+     * for a game that can keep those the move cannot have changed instead of working them out
+     * again (a race's board search). It must say exactly what features_dynamic says
+     * (tests/nnue_check.h checks it on every checked move). */
+    void (*features_dynamic_after)(const GamePos *pos, Move m, const GameUndo *undo, const uint32_t *const prev[2],
+                                   const int n_prev[2], uint32_t *const out[2], int n[2]);
     /* Optional, for a game whose configurations a net may not all serve (Zoo: one net
      * learns some board sizes): the configuration's name among them (e.g. "9x9"), at most
      * NNUE_SCOPE_NAME_MAX characters, no spaces. A net may list the names it serves (its

@@ -69,9 +69,26 @@ static inline bool nnue_same_delta(const NnueDelta *x, const NnueDelta *y) {
     return true;
 }
 
+/* features_dynamic_after against features_dynamic: the same lists after the move, slot by
+ * slot, given those before it. */
+static inline void nnue_check_dynamic_after(const GameOps *g, const GamePos *before, const GamePos *after, Move m,
+                                            const GameUndo *u) {
+    if (!g->features_dynamic_after) return;
+    uint32_t was[2][NNUE_DYNAMIC_MAX], now[2][NNUE_DYNAMIC_MAX], kept[2][NNUE_DYNAMIC_MAX];
+    int n_was[2] = {0, 0}, n_now[2] = {0, 0}, n_kept[2] = {0, 0};
+    uint32_t *const w[2] = {was[0], was[1]}, *const o[2] = {now[0], now[1]}, *const k[2] = {kept[0], kept[1]};
+    const uint32_t *const prev[2] = {was[0], was[1]};
+    g->features_dynamic(before, w, n_was);
+    g->features_dynamic(after, o, n_now);
+    g->features_dynamic_after(after, m, u, prev, n_was, k, n_kept);
+    for (int p = 0; p < 2; p++)
+        REQUIRE(n_kept[p] == n_now[p] && !memcmp(kept[p], now[p], (size_t)n_now[p] * sizeof now[p][0]),
+                "%s: view %d: features_dynamic_after differs from features_dynamic", g->name, p);
+}
+
 /* make_delta of m on pos into d (empty), checked: it leaves exactly what make leaves, position
  * and undo record, its record agrees with the lists, and move_delta (where the game has it)
- * says the same after the move. */
+ * says the same after the move, as features_dynamic_after the position features. */
 static inline void nnue_make_checked(const GameOps *g, GamePos *pos, Move m, GameUndo *u, NnueDelta *d) {
     GamePos before = *pos, plain = *pos;
     GameUndo pu;
@@ -86,6 +103,7 @@ static inline void nnue_make_checked(const GameOps *g, GamePos *pos, Move m, Gam
         g->move_delta(pos, m, u, &after);
         REQUIRE(nnue_same_delta(d, &after), "%s: move_delta's record differs from make_delta's", g->name);
     }
+    nnue_check_dynamic_after(g, &before, pos, m, u);
 }
 
 /* A pass (make_null) where the game allows one, checked: it changes no tracked feature (the

@@ -283,6 +283,8 @@ static void check_caps(const GameOps *g) {
 #undef AGREE
     REQUIRE(!g->features_dynamic || c->nnue_delta, "%s: features_dynamic without make_delta", g->name);
     REQUIRE(!g->move_delta || c->nnue_delta, "%s: move_delta without make_delta", g->name);
+    REQUIRE(!g->features_dynamic_after || g->features_dynamic, "%s: features_dynamic_after without features_dynamic",
+            g->name);
     REQUIRE(!c->repeat_window || c->repetition, "%s: a repeat window without repetition", g->name);
     /* Output buckets: a count and its hook, declared together. */
     REQUIRE(g->nnue_buckets >= 0 && g->nnue_buckets <= NNUE_BUCKETS_MAX, "%s: nnue_buckets %d is not in 0..%d",

@@ -142,11 +142,12 @@ static void walk_make(const GameOps *g, GamePos *pos, Move m, GameUndo *u, Probe
     if (g->move_delta) { /* the records stay empty, asked later as the search's are */
         NnueDelta checked = *d;
         nnue_make_checked(g, pos, m, u, &checked);
-        nnue_acc_defer(pr->scalar, m, u), nnue_acc_defer(pr->simd, m, u);
+        nnue_acc_moved(pr->scalar, m, u, true), nnue_acc_moved(pr->simd, m, u, true);
         return;
     }
     nnue_make_checked(g, pos, m, u, d);
     *ds = *d;
+    nnue_acc_moved(pr->scalar, m, u, false), nnue_acc_moved(pr->simd, m, u, false);
 }
 
 static void walk_back(const GameOps *g, Probe *pr);
@@ -244,7 +245,7 @@ static void walk(const GameOps *g, const GamePos *starts, int n_starts, Probe *p
  * off: the accumulators then diff whole lists, the fallback every game without it takes. */
 static void incremental_walks(const GameOps *g, Prng *rng) {
     int steps = (int)test_count(3000);
-    uint64_t refreshes = 0, updates = 0, evaluated = 0;
+    uint64_t refreshes = 0, updates = 0, evaluated = 0, dyn_after = 0, dyn_fresh = 0;
     WalkCount c = {0};
     static GamePos starts[STARTS_MAX];
     /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
@@ -264,21 +265,28 @@ static void incremental_walks(const GameOps *g, Prng *rng) {
         GameConfig cfg = test_config(g, k & 1 ? rng : NULL);
         int n_starts = walk_starts(g, &cfg, !(k & 1), starts);
         walk(g, starts, n_starts, &pr, rng, k & 1 ? steps : 2 * steps, &c);
-        uint64_t r, u;
-        nnue_acc_stats(pr.scalar, &r, &u);
-        refreshes += r, updates += u, evaluated += pr.evaluated;
+        NnueAccStats st = nnue_acc_stats(pr.scalar);
+        refreshes += st.refreshes, updates += st.updates, evaluated += pr.evaluated;
+        dyn_after += st.dyn_after, dyn_fresh += st.dyn_fresh;
         nnue_acc_free(pr.scalar), nnue_acc_free(pr.simd);
         nnue_net_free(pr.net);
     }
     fprintf(stderr,
             "nnue %s%s: %" PRIu64 " positions evaluated, %ld moves made (%ld noisy, %ld by a player deciding twice), %ld "
-            "passes, %s kernel; %" PRIu64 " views refreshed, %" PRIu64 " updated\n",
+            "passes, %s kernel; %" PRIu64 " views refreshed, %" PRIu64 " updated; position features %" PRIu64
+            " from the parent's, %" PRIu64 " afresh\n",
             g->name, g->move_delta ? " (move_delta)" : g->caps.nnue_delta ? " (make_delta)" : "", evaluated, c.made, c.noisy, c.twice, c.passes,
-            nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates);
+            nnue_kernel_name(NNUE_KERNEL_BEST), refreshes, updates, dyn_after, dyn_fresh);
     ck_assert_int_gt(c.made, steps);
     ck_assert_int_gt(c.noisy, 0);
     if (g->caps.null_move) ck_assert_int_gt(c.passes, 0);
     ck_assert_uint_gt(updates, refreshes * 4); /* updates are the usual path */
+    if (g->caps.nnue_delta && g->features_dynamic_after) { /* both ways taken */
+        ck_assert_uint_gt(dyn_after, 0);
+        ck_assert_uint_gt(dyn_fresh, 0);
+    } else {
+        ck_assert_uint_eq(dyn_after, 0);
+    }
 }
 
 START_TEST(incremental_equals_refresh) {

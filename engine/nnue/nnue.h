@@ -98,11 +98,12 @@ void nnue_acc_free(NnueAcc *a);
 void nnue_acc_reset(NnueAcc *a);
 /* With make_delta: the record that g->make_delta fills for the move made now (the line goes
  * one ply deeper; pos is the position before the move), and the way back at unmake. A pass
- * (make_null) is a push with nothing recorded, before it is made. With move_delta the move
- * is made with make and its record, left empty, deferred (nnue_acc_defer: asked from
- * move_delta when the ply is evaluated or the next push leaves it). Without make_delta none is needed. */
+ * (make_null) is a push with nothing recorded, before it is made. nnue_acc_moved then names
+ * the move and its undo record (alive while the ply is on the line: features_dynamic_after
+ * reads them), its record deferred (with move_delta: the record, left empty, asked when the
+ * ply is evaluated or the next push leaves it) or made. Without make_delta none is needed. */
 NnueDelta *nnue_acc_push(NnueAcc *a, const GameOps *g, const GamePos *pos);
-void nnue_acc_defer(NnueAcc *a, Move m, const GameUndo *u);
+void nnue_acc_moved(NnueAcc *a, Move m, const GameUndo *u, bool deferred);
 void nnue_acc_pop(NnueAcc *a);
 /* A move along the line, as the search makes it: the deferred record where the game has
  * move_delta, make_delta's otherwise. */
@@ -110,9 +111,10 @@ static inline void nnue_acc_make(NnueAcc *a, const GameOps *g, GamePos *pos, Mov
     NnueDelta *d = nnue_acc_push(a, g, pos);
     if (g->move_delta) {
         g->make(pos, m, u);
-        nnue_acc_defer(a, m, u);
+        nnue_acc_moved(a, m, u, true);
     } else {
         g->make_delta(pos, m, u, d);
+        nnue_acc_moved(a, m, u, false);
     }
 }
 
@@ -127,7 +129,11 @@ const int16_t *nnue_acc_top(const NnueAcc *a, int p);
 /* A full refresh of perspective p's accumulator into acc (hidden values). */
 void nnue_refresh(const NnueNet *net, const GameOps *g, const GamePos *pos, int p, int16_t *acc,
                   NnueKernel k);
-/* How many views were built from scratch and how many updated (for tests and bench). */
-void nnue_acc_stats(const NnueAcc *a, uint64_t *refreshes, uint64_t *updates);
+/* What the accumulators did (for tests and bench): views built from scratch and updated,
+ * and position features worked out from the parent's (features_dynamic_after) or afresh. */
+typedef struct {
+    uint64_t refreshes, updates, dyn_after, dyn_fresh;
+} NnueAccStats;
+NnueAccStats nnue_acc_stats(const NnueAcc *a);
 
 #endif

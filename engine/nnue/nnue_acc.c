@@ -12,7 +12,8 @@
  * accumulators are computed, and its position features (features_dynamic) once evaluated. */
 typedef struct {
     NnueDelta delta;
-    bool pending; /* the record is to be asked from move_delta: the move and its undo record */
+    bool moved;   /* the move into the ply and its undo record are known */
+    bool pending; /* the record is to be asked from move_delta */
     Move move;
     const GameUndo *undo;
     bool computed;
@@ -39,7 +40,7 @@ struct NnueAcc {
     bool last_valid;
     int n_last[2];
     uint32_t last[2][NNUE_MAX_ACTIVE];
-    uint64_t refreshes, updates;
+    NnueAccStats stats;
 };
 
 NnueAcc *nnue_acc_new(NnueKernel k) {
@@ -61,7 +62,7 @@ void nnue_acc_free(NnueAcc *a) {
 
 void nnue_acc_reset(NnueAcc *a) {
     a->top = 0;
-    a->ply[0].computed = a->ply[0].pending = false;
+    a->ply[0].computed = a->ply[0].pending = a->ply[0].moved = false;
     a->last_valid = false;
 }
 
@@ -76,15 +77,16 @@ static inline void settle(NnueAcc *a, const GameOps *g, const GamePos *pos) {
 NnueDelta *nnue_acc_push(NnueAcc *a, const GameOps *g, const GamePos *pos) {
     settle(a, g, pos);
     Ply *e = &a->ply[++a->top];
-    e->computed = e->pending = false;
+    e->computed = e->pending = e->moved = false;
     e->delta.refresh[0] = e->delta.refresh[1] = false;
     e->delta.n_rem[0] = e->delta.n_rem[1] = e->delta.n_add[0] = e->delta.n_add[1] = 0;
     return &e->delta;
 }
 
-void nnue_acc_defer(NnueAcc *a, Move m, const GameUndo *u) {
+void nnue_acc_moved(NnueAcc *a, Move m, const GameUndo *u, bool deferred) {
     Ply *e = &a->ply[a->top];
-    e->pending = true, e->move = m, e->undo = u; /* its record is still the push's empty one */
+    e->moved = true, e->move = m, e->undo = u;
+    e->pending = deferred; /* a deferred record is still the push's empty one */
 }
 
 void nnue_acc_pop(NnueAcc *a) { a->top--; }
@@ -93,10 +95,7 @@ const int16_t *nnue_acc_top(const NnueAcc *a, int p) {
     return a->accs ? a->accs + ((size_t)a->top * 2 + (size_t)p) * (size_t)a->stride : NULL;
 }
 
-void nnue_acc_stats(const NnueAcc *a, uint64_t *refreshes, uint64_t *updates) {
-    *refreshes = a->refreshes;
-    *updates = a->updates;
-}
+NnueAccStats nnue_acc_stats(const NnueAcc *a) { return a->stats; }
 
 static inline int16_t *acc_of(NnueAcc *a, int ply, int p) {
     return a->accs + ((size_t)ply * 2 + (size_t)p) * (size_t)a->stride;
@@ -147,7 +146,7 @@ static uint32_t next_stamp(NnueAcc *a) {
 
 static void refresh_view(NnueAcc *a, const NnueNet *net, const uint32_t *f, int n, int16_t *acc) {
     a->kernel->apply(acc, net->b1, net->w1, net->hidden, f, n, NULL, 0);
-    a->refreshes++;
+    a->stats.refreshes++;
 }
 
 /* ---- with make_delta: the stack ---- */
@@ -235,7 +234,7 @@ static bool update_forward(NnueAcc *a, const NnueNet *net, const GameOps *g, int
     }
     const Ply *src = dyn ? &a->ply[a->ply[k - 1].dyn_ply] : NULL;
     for (int p = 0; p < 2; p++) apply_ply(a, net, k, p, src);
-    a->updates += 2 * (uint64_t)(k - from);
+    a->stats.updates += 2 * (uint64_t)(k - from);
     return true;
 }
 
@@ -264,7 +263,7 @@ static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const 
             refresh_view(a, net, f, g->features(pos, p, f), acc);
             continue;
         }
-        a->updates++;
+        a->stats.updates++;
         /* At most nnue_max_active rows of the moves (and a copy's slack), and the position
          * features. */
         uint32_t add[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
@@ -296,14 +295,27 @@ static void settle_dyn(NnueAcc *a, const NnueNet *net, int k) {
     a->ply[k].dyn_ply = k;
 }
 
+/* The top ply's position features: from its parent's where the parent was evaluated itself
+ * (its lists are its own) and the game can keep what the move did not change. */
+static void position_features(NnueAcc *a, const GameOps *g, const GamePos *pos) {
+    Ply *e = &a->ply[a->top];
+    uint32_t *const out[2] = {e->dyn[0], e->dyn[1]};
+    const Ply *up = e->moved ? &a->ply[a->top - 1] : NULL; /* a moved ply has one */
+    if (g->features_dynamic_after && up && up->computed && up->dyn_ply == a->top - 1) {
+        const uint32_t *const prev[2] = {up->dyn[0], up->dyn[1]};
+        g->features_dynamic_after(pos, e->move, e->undo, prev, up->n_dyn, out, e->n_dyn);
+        a->stats.dyn_after++;
+    } else {
+        g->features_dynamic(pos, out, e->n_dyn);
+        a->stats.dyn_fresh++;
+    }
+}
+
 static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
     Ply *e = &a->ply[a->top];
     const bool dyn = g->features_dynamic != NULL;
     if (!e->computed || (dyn && e->dyn_ply != a->top)) {
-        if (dyn) {
-            uint32_t *const out[2] = {e->dyn[0], e->dyn[1]};
-            g->features_dynamic(pos, out, e->n_dyn);
-        }
+        if (dyn) position_features(a, g, pos);
         if (e->computed) {
             settle_dyn(a, net, a->top);
         } else {
@@ -341,7 +353,7 @@ static void diff_view(NnueAcc *a, const NnueNet *net, int p, const uint32_t *f, 
             refresh_view(a, net, f, n, acc);
         } else {
             a->kernel->apply(acc, acc, net->w1, net->hidden, added, na, removed, nr);
-            a->updates++;
+            a->stats.updates++;
         }
     }
     memcpy(a->last[p], f, (size_t)n * sizeof *f);

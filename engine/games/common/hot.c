@@ -20,7 +20,8 @@ static int cpu_builds(void) {
 #define OVERLAID(X)                                                                   \
     X(gen_moves) X(count_moves) X(nth_move) X(is_legal) X(is_noisy) X(noisy_value) X(make)  \
     X(unmake) X(in_check) X(winning_move) X(see_ge) X(make_null) X(unmake_null) X(terminal) \
-    X(evaluate) X(features) X(features_both) X(make_delta) X(features_dynamic) X(move_delta)
+    X(evaluate) X(features) X(features_both) X(make_delta) X(features_dynamic) X(move_delta) \
+    X(features_dynamic_after)
 
 static void overlay(GameOps *ops, const GameOps *hot) {
 #define COPY(f) \

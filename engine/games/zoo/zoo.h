@@ -223,6 +223,9 @@ enum { ZOO_OPT_WIDTH, ZOO_OPT_HEIGHT, ZOO_OPT_LONG, ZOO_OPT_NOPROGRESS, ZOO_OPT_
  * and the learned evaluation's features show. */
 enum { ZOO_RACE_DONE = -1 };
 void zoo_race(const ZooPos *p, int pl, int t[3]);
+/* Its parts: the elephant's or the monkey's (a board search), the mice's. */
+int zoo_race_piece(const ZooPos *p, int pl, int kind);
+int zoo_race_mice(const ZooPos *p, int pl);
 
 /* The position as the learned evaluation's sparse features (zoo_features.c). */
 enum { ZOO_NNUE_FEATURES = 2638 };
@@ -235,6 +238,9 @@ void zoo_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
  * position feature (features_dynamic). make_delta lists the tracked changes of a decision
  * from the position after it and its undo record (the state before, the cells it wrote). */
 void zoo_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]);
+/* The same after a decision, the board searches it cannot have changed kept from before. */
+void zoo_features_dynamic_after(const GamePos *gp, Move m, const GameUndo *gu, const uint32_t *const prev[2],
+                                const int n_prev[2], uint32_t *const out[2], int n[2]);
 void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d);
 void zoo_make_delta(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
 /* The same record after the decision: zoo_features_delta reads only the position and u. */

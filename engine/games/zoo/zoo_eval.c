@@ -118,34 +118,40 @@ static int monkey_steps(const ZooPos *p, int pl, int from, int goal, int cap) {
 /* Moves each missing flag of pl still needs, each piece as if the others stood still: the
  * elephant and the monkey by the search above, the best mouse by its ranks (a pooled mouse
  * is dropped first). Long game: to the far row and back home unless Royal. */
-void zoo_race(const ZooPos *p, int pl, int t[3]) {
+int zoo_race_piece(const ZooPos *p, int pl, int kind) {
     const ZooState *s = &p->st;
-    int g = s->goals >> (3 * pl), far = far_rank(p, pl), home = home_rank(p, pl), h = s->h;
-    t[K_ELEPHANT] = t[K_MONKEY] = t[K_MOUSE] = ZOO_RACE_DONE;
-    int cap = 2 * h;
-    for (int kind = K_ELEPHANT; kind <= K_MONKEY; kind++) {
-        if (g >> kind & 1) continue;
-        int sq = kind == K_ELEPHANT ? s->esq[pl] : s->msq[pl];
-        bool royal = kind == K_ELEPHANT ? royal_e(p, pl) : royal_m(p, pl);
-        int back = kind == K_MONKEY ? (h - 1 + 1) / 2 : h - 1;
-        int (*steps)(const ZooPos *, int, int, int, int) = kind == K_MONKEY ? monkey_steps : elephant_steps;
-        if (!s->longgame) t[kind] = steps(p, pl, sq, far, cap);
-        else if (royal) t[kind] = steps(p, pl, sq, home, cap);
-        else t[kind] = steps(p, pl, sq, far, cap) + back;
+    if (s->goals >> (3 * pl + kind) & 1) return ZOO_RACE_DONE;
+    int far = far_rank(p, pl), h = s->h, cap = 2 * h;
+    int sq = kind == K_ELEPHANT ? s->esq[pl] : s->msq[pl];
+    bool royal = kind == K_ELEPHANT ? royal_e(p, pl) : royal_m(p, pl);
+    int back = kind == K_MONKEY ? (h - 1 + 1) / 2 : h - 1;
+    int (*steps)(const ZooPos *, int, int, int, int) = kind == K_MONKEY ? monkey_steps : elephant_steps;
+    if (!s->longgame) return steps(p, pl, sq, far, cap);
+    if (royal) return steps(p, pl, sq, home_rank(p, pl), cap);
+    return steps(p, pl, sq, far, cap) + back;
+}
+
+int zoo_race_mice(const ZooPos *p, int pl) {
+    const ZooState *s = &p->st;
+    if (s->goals >> (3 * pl) & 4) return ZOO_RACE_DONE;
+    int far = far_rank(p, pl), home = home_rank(p, pl), h = s->h;
+    int best = pool_of(p, pl) ? (s->longgame ? 2 * (h - 1) + 1 : h) : 1000;
+    for (int i = 0; i < 4; i++) {
+        int sq = s->mice[pl][i];
+        if (sq == ZOO_NO_SQ) continue;
+        int r = zoo_rank(sq), m;
+        if (!s->longgame) m = absi(far - r);
+        else if (p->cell[sq] & C_T(pl)) m = absi(home - r);
+        else m = absi(far - r) + h - 1;
+        if (m < best) best = m;
     }
-    if (!(g & 4)) {
-        int best = pool_of(p, pl) ? (s->longgame ? 2 * (h - 1) + 1 : h) : 1000;
-        for (int i = 0; i < 4; i++) {
-            int sq = s->mice[pl][i];
-            if (sq == ZOO_NO_SQ) continue;
-            int r = zoo_rank(sq), m;
-            if (!s->longgame) m = absi(far - r);
-            else if (p->cell[sq] & C_T(pl)) m = absi(home - r);
-            else m = absi(far - r) + h - 1;
-            if (m < best) best = m;
-        }
-        t[K_MOUSE] = best;
-    }
+    return best;
+}
+
+void zoo_race(const ZooPos *p, int pl, int t[3]) {
+    t[K_ELEPHANT] = zoo_race_piece(p, pl, K_ELEPHANT);
+    t[K_MONKEY] = zoo_race_piece(p, pl, K_MONKEY);
+    t[K_MOUSE] = zoo_race_mice(p, pl);
 }
 
 /* The race's total and, in *slowest, its largest count (0 when no flag is missing). */

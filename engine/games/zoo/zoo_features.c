@@ -82,16 +82,23 @@ static bool royal_mouse(const ZooPos *p, int pl) {
     return false;
 }
 
+/* A race count as its feature shows it: 0 for a flag set, at most ZOO_RACE_MAX. */
+static inline int race_value(int t) { return t == ZOO_RACE_DONE ? 0 : t < ZOO_RACE_MAX ? t : ZOO_RACE_MAX; }
+
+/* The slowest of a player's three values, the fourth. */
+static inline void race_slowest(int v[4]) {
+    v[3] = 0;
+    for (int k = 0; k < 3; k++)
+        if (v[k] > v[3]) v[3] = v[k];
+}
+
 /* Each player's race features as values: the three flags' moves, then the slowest. */
 static void race_values(const ZooPos *p, int v[2][4]) {
     for (int pl = 0; pl < 2; pl++) {
         int t[3];
         zoo_race(p, pl, t);
-        v[pl][3] = 0;
-        for (int k = 0; k < 3; k++) {
-            v[pl][k] = t[k] == ZOO_RACE_DONE ? 0 : t[k] < ZOO_RACE_MAX ? t[k] : ZOO_RACE_MAX;
-            if (v[pl][k] > v[pl][3]) v[pl][3] = v[pl][k];
-        }
+        for (int k = 0; k < 3; k++) v[pl][k] = race_value(t[k]);
+        race_slowest(v[pl]);
     }
 }
 
@@ -155,6 +162,49 @@ void zoo_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]) {
     const ZooPos *p = (const ZooPos *)gp;
     int race[2][4];
     race_values(p, race);
+    n[0] = race_view(PLAYER_1, race, out[0]);
+    n[1] = race_view(PLAYER_2, race, out[1]);
+}
+
+/* Whether the board search of pl's piece of a kind (zoo_race_piece) reads anything the
+ * decision changed (u: the state before it and the cells it wrote): both read their flag,
+ * their Royal bit, the enemy elephant's square and the board's rules; the monkey's also its
+ * square; the elephant's its square, every mouse and the cells' mice and enemy elephant. */
+static bool race_touched(const ZooPos *p, const ZooUndo *u, int pl, int kind) {
+    const ZooState *s = &p->st, *o = &u->st;
+    if (((o->goals ^ s->goals) >> (3 * pl + kind) & 1) || ((o->royal ^ s->royal) >> (2 * pl + kind) & 1) ||
+        o->esq[pl ^ 1] != s->esq[pl ^ 1] || o->w != s->w || o->h != s->h || o->longgame != s->longgame)
+        return true;
+    if (kind == K_MONKEY) return o->msq[pl] != s->msq[pl];
+    if (o->esq[pl] != s->esq[pl] || memcmp(o->mice, s->mice, sizeof s->mice)) return true;
+    for (int i = 0; i < u->n; i++)
+        if ((u->old[i] ^ p->cell[u->sq[i]]) & (C_MICE | C_E(pl ^ 1))) return true;
+    return false;
+}
+
+/* The race after a decision from the race before it (prev: zoo_features_dynamic's lists
+ * there): a board search only where the decision touched what it reads (most decisions
+ * move one piece, and each search reads few), the mice's count (no search) always. */
+void zoo_features_dynamic_after(const GamePos *gp, Move m, const GameUndo *gu, const uint32_t *const prev[2],
+                                const int n_prev[2], uint32_t *const out[2], int n[2]) {
+    (void)m;
+    const ZooPos *p = (const ZooPos *)gp;
+    const ZooUndo *u = (const ZooUndo *)gu;
+    if (n_prev[0] != 2 * 4) { /* not this game's lists */
+        zoo_features_dynamic(gp, out, n);
+        return;
+    }
+    int race[2][4];
+    for (int pl = 0; pl < 2; pl++) {
+        /* Player 1's view lists pl's values in slots 4 pl .. 4 pl + 3 (race_view). */
+        const uint32_t base = (uint32_t)(ZOO_F_RACE + pl * ZOO_F_RACE_SIDE);
+        for (int kind = K_ELEPHANT; kind <= K_MONKEY; kind++)
+            race[pl][kind] = race_touched(p, u, pl, kind)
+                                 ? race_value(zoo_race_piece(p, pl, kind))
+                                 : (int)(prev[0][4 * pl + kind] - base - (uint32_t)(kind * (ZOO_RACE_MAX + 1)));
+        race[pl][K_MOUSE] = race_value(zoo_race_mice(p, pl));
+        race_slowest(race[pl]);
+    }
     n[0] = race_view(PLAYER_1, race, out[0]);
     n[1] = race_view(PLAYER_2, race, out[1]);
 }

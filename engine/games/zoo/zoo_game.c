@@ -121,4 +121,5 @@ GameOps ZOO_CONTEST = {
     .mirror = zoo_mirror,
     .nnue_buckets = ZOO_BUCKETS, .nnue_bucket = zoo_bucket,
     .make_delta = zoo_make_delta, .features_dynamic = zoo_features_dynamic, .move_delta = zoo_move_delta,
+    .features_dynamic_after = zoo_features_dynamic_after,
 };
