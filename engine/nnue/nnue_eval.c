@@ -49,34 +49,34 @@ static int32_t output_sq_scalar(const int16_t *us, const int16_t *them, const in
 static const Kernel SCALAR = {apply_scalar, output_scalar, output_sq_scalar};
 
 #ifdef NNUE_HAVE_AVX2
-/* Eight vectors (128 lanes) at a time stay in registers while every row is summed in. */
+/* Lanes j .. j + 16 * tile (tile <= 8 vectors) stay in registers while every row is summed
+ * in; tile is a constant where it is inlined, so the loops over it unroll. */
+__attribute__((target("avx2"), always_inline)) static inline void apply_tile_avx2(
+    int16_t *acc, const int16_t *from, const int16_t *w1, size_t h, const uint32_t *add, int na,
+    const uint32_t *sub, int nr, int j, int tile) {
+    __m256i v[8];
+    for (int t = 0; t < tile; t++) v[t] = _mm256_loadu_si256((const __m256i *)(from + j + 16 * t));
+    for (int i = 0; i < na; i++) {
+        const int16_t *row = w1 + (size_t)add[i] * h + (size_t)j;
+        for (int t = 0; t < tile; t++) v[t] = _mm256_add_epi16(v[t], _mm256_loadu_si256((const __m256i *)(row + 16 * t)));
+    }
+    for (int i = 0; i < nr; i++) {
+        const int16_t *row = w1 + (size_t)sub[i] * h + (size_t)j;
+        for (int t = 0; t < tile; t++) v[t] = _mm256_sub_epi16(v[t], _mm256_loadu_si256((const __m256i *)(row + 16 * t)));
+    }
+    for (int t = 0; t < tile; t++) _mm256_storeu_si256((__m256i *)(acc + j + 16 * t), v[t]);
+}
+/* 128 lanes at a time, then the rest in one pass over the rows per power of two of vectors
+ * (a 32- or 64-lane net's whole accumulator in one pass, as a 128-lane one's). */
 __attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16_t *from, const int16_t *w1, int h,
                                                        const uint32_t *add, int na, const uint32_t *sub, int nr) {
-    enum { TILE = 8 };
+    const size_t hs = (size_t)h;
     int j = 0;
-    for (; j + TILE * 16 <= h; j += TILE * 16) {
-        __m256i v[TILE];
-        for (int t = 0; t < TILE; t++) v[t] = _mm256_loadu_si256((const __m256i *)(from + j + 16 * t));
-        for (int i = 0; i < na; i++) {
-            const int16_t *row = w1 + (size_t)add[i] * (size_t)h + (size_t)j;
-            for (int t = 0; t < TILE; t++)
-                v[t] = _mm256_add_epi16(v[t], _mm256_loadu_si256((const __m256i *)(row + 16 * t)));
-        }
-        for (int i = 0; i < nr; i++) {
-            const int16_t *row = w1 + (size_t)sub[i] * (size_t)h + (size_t)j;
-            for (int t = 0; t < TILE; t++)
-                v[t] = _mm256_sub_epi16(v[t], _mm256_loadu_si256((const __m256i *)(row + 16 * t)));
-        }
-        for (int t = 0; t < TILE; t++) _mm256_storeu_si256((__m256i *)(acc + j + 16 * t), v[t]);
-    }
-    for (; j < h; j += 16) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(from + j));
-        for (int i = 0; i < na; i++)
-            v = _mm256_add_epi16(v, _mm256_loadu_si256((const __m256i *)(w1 + (size_t)add[i] * (size_t)h + (size_t)j)));
-        for (int i = 0; i < nr; i++)
-            v = _mm256_sub_epi16(v, _mm256_loadu_si256((const __m256i *)(w1 + (size_t)sub[i] * (size_t)h + (size_t)j)));
-        _mm256_storeu_si256((__m256i *)(acc + j), v);
-    }
+    for (; j + 128 <= h; j += 128) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 8);
+    if (j == h) return;
+    if (h - j >= 64) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 4), j += 64;
+    if (h - j >= 32) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 2), j += 32;
+    if (h - j >= 16) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 1);
 }
 /* The eight int32 lanes' sum (modular, like the scalar sums). */
 __attribute__((target("avx2"))) static int32_t hsum_avx2(__m256i v) {
