@@ -114,7 +114,7 @@ static inline void nnue_acc_make(NnueAcc *a, const GameOps *g, GamePos *pos, Mov
         nnue_acc_moved(a, m, u, true);
     } else {
         g->make_delta(pos, m, u, d);
-        nnue_acc_moved(a, m, u, false);
+        if (g->features_dynamic_after) nnue_acc_moved(a, m, u, false); /* only that hook reads it */
     }
 }
 
