@@ -238,10 +238,39 @@ static bool update_forward(NnueAcc *a, const NnueNet *net, const GameOps *g, int
     return true;
 }
 
+/* The usual case on its own, kept out of update_line (whose frame and spills cost as much as
+ * the work here): the parent computed and no refresh asked, each view its parent's with the
+ * move's rows and, with position features, the slots that differ from the list the parent's
+ * accumulators hold. */
+static bool update_from_parent(NnueAcc *a, const NnueNet *net, int k, bool dyn) {
+    const Ply *e = &a->ply[k], *up = &a->ply[k - 1];
+    const NnueDelta *d = &e->delta;
+    if (!up->computed || d->refresh[0] || d->refresh[1]) return false;
+    const size_t stride = (size_t)a->stride;
+    int16_t *acc = acc_of(a, k, 0);
+    const int16_t *from = acc - 2 * stride;
+    if (!dyn) {
+        a->kernel->apply(acc, from, net->w1, net->hidden, d->add[0], d->n_add[0], d->rem[0], d->n_rem[0]);
+        a->kernel->apply(acc + stride, from + stride, net->w1, net->hidden, d->add[1], d->n_add[1], d->rem[1],
+                         d->n_rem[1]);
+    } else {
+        const Ply *src = &a->ply[up->dyn_ply];
+        for (int p = 0; p < 2; p++) {
+            uint32_t add[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+            uint32_t rem[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+            int na = append_rows(add, d->add[p], d->n_add[p]), nr = append_rows(rem, d->rem[p], d->n_rem[p]);
+            diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
+            a->kernel->apply(acc + p * stride, from + p * stride, net->w1, net->hidden, add, na, rem, nr);
+        }
+    }
+    a->stats.updates += 2;
+    return true;
+}
+
 /* The top ply's views otherwise: from the nearest ancestor computed, the moves' changes on
  * the way and the position features that differ, or refreshed where a move on the way asks
  * it, where no ancestor is computed, or where the changes outnumber what a refresh adds. */
-static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
+__attribute__((noinline)) static void update_line(NnueAcc *a, const NnueNet *net, const GameOps *g, const GamePos *pos) {
     int k = a->top, j = k, rows[2] = {0, 0};
     const bool dyn = g->features_dynamic != NULL;
     a->ply[k].dyn_ply = k;
@@ -320,7 +349,8 @@ static Score evaluate_line(NnueAcc *a, const NnueNet *net, const GameOps *g, con
             settle_dyn(a, net, a->top);
         } else {
             settle(a, g, pos);
-            update_line(a, net, g, pos);
+            e->dyn_ply = a->top;
+            if (a->top == 0 || !update_from_parent(a, net, a->top, dyn)) update_line(a, net, g, pos);
         }
         e->computed = true;
     }
