@@ -2,6 +2,7 @@
  * square and by distance to the far row, marks, goals, pools, a pending retreat, the size
  * and the moves each goal flag still needs. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "zoo.h"
@@ -166,20 +167,53 @@ void zoo_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]) {
     n[1] = race_view(PLAYER_2, race, out[1]);
 }
 
-/* Whether the board search of pl's piece of a kind (zoo_race_piece) reads anything the
- * decision changed (u: the state before it and the cells it wrote): both read their flag,
- * their Royal bit, the enemy elephant's square and the board's rules; the monkey's also its
- * square; the elephant's its square, every mouse and the cells' mice and enemy elephant. */
-static bool race_touched(const ZooPos *p, const ZooUndo *u, int pl, int kind) {
-    const ZooState *s = &p->st, *o = &u->st;
+/* Whether the board search of pl's piece of a kind (zoo_race_piece) reads anything changed
+ * since state o besides the squares the elephant's search may not enter (race_kept weighs
+ * those): both read their flag, their Royal bit and the board's rules;
+ * the monkey's also its square and the enemy elephant's; the elephant's its own square. */
+static bool race_touched(const ZooPos *p, const ZooState *o, int pl, int kind) {
+    const ZooState *s = &p->st;
     if (((o->goals ^ s->goals) >> (3 * pl + kind) & 1) || ((o->royal ^ s->royal) >> (2 * pl + kind) & 1) ||
-        o->esq[pl ^ 1] != s->esq[pl ^ 1] || o->w != s->w || o->h != s->h || o->longgame != s->longgame)
+        o->w != s->w || o->h != s->h || o->longgame != s->longgame)
         return true;
-    if (kind == K_MONKEY) return o->msq[pl] != s->msq[pl];
-    if (o->esq[pl] != s->esq[pl] || memcmp(o->mice, s->mice, sizeof s->mice)) return true;
-    for (int i = 0; i < u->n; i++)
-        if ((u->old[i] ^ p->cell[u->sq[i]]) & (C_MICE | C_E(pl ^ 1))) return true;
-    return false;
+    if (kind == K_MONKEY) return o->msq[pl] != s->msq[pl] || o->esq[pl ^ 1] != s->esq[pl ^ 1];
+    return o->esq[pl] != s->esq[pl] || s->esq[pl] == ZOO_NO_SQ;
+}
+
+/* The fewest king moves of a path from e to the row goal through square sq. */
+static inline int path_through(int e, int sq, int goal) {
+    int dr = abs(zoo_rank(sq) - zoo_rank(e)), df = abs(zoo_file(sq) - zoo_file(e));
+    return (dr > df ? dr : df) + abs(zoo_rank(sq) - goal);
+}
+
+/* Whether pl's elephant's search (unmoved, its rules untouched) still finds what it found in
+ * state o, value (its race feature), though the squares it may not enter changed (the mice,
+ * the enemy elephant). The search finds min(D, cap), D the fewest king moves to
+ * its row avoiding those squares, d before. A square taken that no path of d moves can pass
+ * (more than d moves through it) leaves a shortest path whole; a square freed that no path
+ * of fewer than d moves can pass (d or more through it) opens none shorter: then D, and what
+ * the search finds, stay. Most decisions move a piece far from every short path. */
+static bool race_kept(const ZooPos *p, const ZooState *o, int pl, int value) {
+    const ZooState *s = &p->st;
+    if (value == 0) return true;             /* its flag set, or on its row: neither changed */
+    if (value >= ZOO_RACE_MAX) return false; /* capped: the moves are not known */
+    int goal = far_rank(p, pl), d = value;
+    if (s->longgame && royal_e(p, pl)) goal = home_rank(p, pl);
+    else if (s->longgame) d -= s->h - 1; /* to the far row and back home */
+    /* The squares it may not enter, before and after: each square that left (or came) is in
+     * a slot that changed, but a slot that changed may name one a mouse of another slot
+     * still holds (a capture, a drop): only a square that truly left or came counts. */
+    uint8_t was[9], now[9];
+    _Static_assert(sizeof o->mice == 8, "eight mice");
+    memcpy(was, o->mice, 8), memcpy(now, s->mice, 8);
+    was[8] = o->esq[pl ^ 1], now[8] = s->esq[pl ^ 1];
+    const int e = s->esq[pl];
+    for (int i = 0; i < 9; i++) {
+        if (was[i] == now[i]) continue;
+        if (was[i] != ZOO_NO_SQ && path_through(e, was[i], goal) < d && !memchr(now, was[i], 9)) return false;
+        if (now[i] != ZOO_NO_SQ && path_through(e, now[i], goal) <= d && !memchr(was, now[i], 9)) return false;
+    }
+    return true;
 }
 
 /* The race after a decision from the race before it (prev: zoo_features_dynamic's lists
@@ -189,7 +223,7 @@ void zoo_features_dynamic_after(const GamePos *gp, Move m, const GameUndo *gu, c
                                 const int n_prev[2], uint32_t *const out[2], int n[2]) {
     (void)m;
     const ZooPos *p = (const ZooPos *)gp;
-    const ZooUndo *u = (const ZooUndo *)gu;
+    const ZooState *o = &((const ZooUndo *)gu)->st;
     if (n_prev[0] != 2 * 4) { /* not this game's lists */
         zoo_features_dynamic(gp, out, n);
         return;
@@ -198,10 +232,11 @@ void zoo_features_dynamic_after(const GamePos *gp, Move m, const GameUndo *gu, c
     for (int pl = 0; pl < 2; pl++) {
         /* Player 1's view lists pl's values in slots 4 pl .. 4 pl + 3 (race_view). */
         const uint32_t base = (uint32_t)(ZOO_F_RACE + pl * ZOO_F_RACE_SIDE);
-        for (int kind = K_ELEPHANT; kind <= K_MONKEY; kind++)
-            race[pl][kind] = race_touched(p, u, pl, kind)
-                                 ? race_value(zoo_race_piece(p, pl, kind))
-                                 : (int)(prev[0][4 * pl + kind] - base - (uint32_t)(kind * (ZOO_RACE_MAX + 1)));
+        for (int kind = K_ELEPHANT; kind <= K_MONKEY; kind++) {
+            int was = (int)(prev[0][4 * pl + kind] - base - (uint32_t)(kind * (ZOO_RACE_MAX + 1)));
+            bool kept = !race_touched(p, o, pl, kind) && (kind == K_MONKEY || race_kept(p, o, pl, was));
+            race[pl][kind] = kept ? was : race_value(zoo_race_piece(p, pl, kind));
+        }
         race[pl][K_MOUSE] = race_value(zoo_race_mice(p, pl));
         race_slowest(race[pl]);
     }
@@ -211,40 +246,60 @@ void zoo_features_dynamic_after(const GamePos *gp, Move m, const GameUndo *gu, c
 
 /* ---- what a decision changed in the tracked features (make_delta) ---- */
 
-/* A tracked feature leaves (on false) or comes, in both views: pl's piece of a kind on sq,
- * pl's flag k, the ranks pl's piece of a kind has to go, the pending retreat of state s. */
-static inline void put(NnueDelta *d, int v, bool on, uint32_t f) {
-    if (on) nnue_delta_add(d, v, f);
-    else nnue_delta_rem(d, v, f);
+/* The changes of one decision, both views at once, written into the record with counters of
+ * their own: the record's are bytes, which the compiler reloads after every store to its lists.
+ * Every change names a feature in both views, so one count serves both. A square's number in
+ * player 2's view is flip less its number in player 1's (at()). */
+typedef struct {
+    NnueDelta *d;
+    int nr, na;
+    bool over; /* more than a record holds: both views are built again */
+    uint32_t flip;
+} Out;
+
+static inline void put(Out *o, bool on, uint32_t f0, uint32_t f1) {
+    uint32_t(*list)[NNUE_DELTA_MAX] = on ? o->d->add : o->d->rem;
+    int *n = on ? &o->na : &o->nr;
+    if (*n == NNUE_DELTA_MAX) {
+        o->over = true;
+        return;
+    }
+    list[0][*n] = f0, list[1][*n] = f1;
+    ++*n;
 }
-static inline void piece(NnueDelta *d, const ZooPos *p, bool on, int pl, int kind, int sq) {
-    for (int v = 0; v < 2; v++) put(d, v, on, f_piece(p, v, pl, kind, sq));
+/* pl's piece of a kind on sq, pl's flag k, the ranks pl's piece of a kind has to go, the
+ * pending retreat of state s: f_piece, f_flag, f_far, f_pend and f_pend_mover of each view. */
+static inline void piece(Out *o, bool on, int pl, int kind, int sq) {
+    uint32_t a = (uint32_t)(sq - zoo_rank(sq)), k = (uint32_t)(kind * ZOO_F_SQ);
+    put(o, on, (uint32_t)(pl * ZOO_F_SIDE) + k + a, (uint32_t)((pl ^ 1) * ZOO_F_SIDE) + k + o->flip - a);
 }
-static inline void flag(NnueDelta *d, bool on, int pl, int k) {
-    for (int v = 0; v < 2; v++) put(d, v, on, f_flag(v, pl, k));
+static inline void flag(Out *o, bool on, int pl, int k) { put(o, on, f_flag(0, pl, k), f_flag(1, pl, k)); }
+static inline void far(Out *o, bool on, int pl, int kind, int ranks) {
+    put(o, on, f_far(0, pl, kind, ranks), f_far(1, pl, kind, ranks));
 }
-static inline void far(NnueDelta *d, bool on, int pl, int kind, int ranks) {
-    for (int v = 0; v < 2; v++) put(d, v, on, f_far(v, pl, kind, ranks));
-}
-static void pending(NnueDelta *d, const ZooPos *p, bool on, const ZooState *s) {
-    for (int v = 0; v < 2; v++) put(d, v, on, f_pend(p, v, s)), put(d, v, on, f_pend_mover(v, s));
+static inline void pending(Out *o, bool on, const ZooState *s) {
+    uint32_t a = (uint32_t)(s->pend_sq - zoo_rank(s->pend_sq)), k = (uint32_t)(s->pend - 1) * ZOO_F_SQ;
+    uint32_t own = (uint32_t)(s->pend_owner != 0) * 2 * ZOO_F_SQ, other = 2 * ZOO_F_SQ - own;
+    put(o, on, ZOO_F_PEND + own + k + a, ZOO_F_PEND + other + k + o->flip - a);
+    put(o, on, f_pend_mover(0, s), f_pend_mover(1, s));
 }
 
 /* pl's flag k, bit `bit` of a before and of b after, where it turned. */
-static inline void flag_change(NnueDelta *d, int pl, int k, unsigned a, unsigned b, unsigned bit) {
-    if ((a ^ b) & bit) flag(d, (b & bit) != 0, pl, k);
+static inline void flag_change(Out *o, int pl, int k, unsigned a, unsigned b, unsigned bit) {
+    if ((a ^ b) & bit) flag(o, (b & bit) != 0, pl, k);
 }
 
 /* A piece of pl of a kind from square a to square b (ZOO_NO_SQ: none), with its ranks to go
  * when far (the elephant's and the monkey's). */
-static inline void square_change(NnueDelta *d, const ZooPos *p, int pl, int kind, int a, int b, bool far_too) {
+static inline void square_change(Out *o, const ZooPos *p, int pl, int kind, int a, int b, bool far_too) {
     if (a == b) return;
-    if (a != ZOO_NO_SQ) piece(d, p, false, pl, kind, a);
-    if (b != ZOO_NO_SQ) piece(d, p, true, pl, kind, b);
+    if (a != ZOO_NO_SQ) piece(o, false, pl, kind, a);
+    if (b != ZOO_NO_SQ) piece(o, true, pl, kind, b);
+    if (!far_too) return;
     int fa = a != ZOO_NO_SQ ? far_ranks(p, pl, a) : -1, fb = b != ZOO_NO_SQ ? far_ranks(p, pl, b) : -1;
-    if (!far_too || fa == fb) return;
-    if (fa >= 0) far(d, false, pl, kind, fa);
-    if (fb >= 0) far(d, true, pl, kind, fb);
+    if (fa == fb) return;
+    if (fa >= 0) far(o, false, pl, kind, fa);
+    if (fb >= 0) far(o, true, pl, kind, fb);
 }
 
 /* Whether a mouse of pl was Royal before the decision whose writes u records: the cells of
@@ -260,7 +315,7 @@ static bool royal_mouse_before(const ZooPos *p, const ZooUndo *u, int pl) {
 }
 
 /* Four bytes of the state at once: the elephants' and monkeys' squares, a player's mice, the
- * pending retreat (kind, owner, square, mover). */
+ * pending retreat (kind, owner, square, mover); two: the mice's counts. */
 _Static_assert(offsetof(ZooState, msq) == offsetof(ZooState, esq) + 2, "esq, msq: four bytes");
 _Static_assert(offsetof(ZooState, pend_mover) == offsetof(ZooState, pend) + 3, "the pending retreat: four bytes");
 static inline uint32_t bytes4(const uint8_t *b) {
@@ -269,34 +324,39 @@ static inline uint32_t bytes4(const uint8_t *b) {
     return v;
 }
 
+/* A player's mice changed: their squares, the ranks the nearest has to go, the pool. */
+static void mice_change(Out *o, const ZooPos *p, const ZooState *was, int pl) {
+    const ZooState *s = &p->st;
+    for (int i = 0; i < 4; i++) square_change(o, p, pl, K_MOUSE, was->mice[pl][i], s->mice[pl][i], false);
+    int a = nearest_mouse(p, was, pl), b = nearest_mouse(p, s, pl);
+    if (a != b && a < ZOO_MAX_H) far(o, false, pl, K_MOUSE, a);
+    if (a != b && b < ZOO_MAX_H) far(o, true, pl, K_MOUSE, b);
+    /* The pool's thermometer: features pool_before .. pool_after - 1, or back. */
+    int pa = 4 - was->nmice[pl], pb = 4 - s->nmice[pl];
+    for (int k = pb; k < pa; k++) flag(o, false, pl, ZOO_F_POOL + k);
+    for (int k = pa; k < pb; k++) flag(o, true, pl, ZOO_F_POOL + k);
+}
+
 /* The tracked features that differ between the position p after a decision and before it
- * (u: the state then and the cells the decision wrote): the state is small, and a decision's
- * chain of retreats, flings, spawns and marks lands in it. Each part compared at once first:
- * most decisions move one piece. */
+ * (u: the state then and the cells the decision wrote), into d as it reaches make_delta
+ * (empty): the state is small, and a decision's chain of retreats, flings, spawns and marks
+ * lands in it. Each part compared at once first: most decisions move one piece. */
 void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d) {
     const ZooState *s = &p->st, *o = &u->st;
+    Out out = {d, 0, 0, false, (uint32_t)((s->h - 1) * ZOO_MAX_W + s->w - 1)};
     if (bytes4(o->esq) != bytes4(s->esq))
         for (int pl = 0; pl < 2; pl++) {
-            square_change(d, p, pl, K_ELEPHANT, o->esq[pl], s->esq[pl], true);
-            square_change(d, p, pl, K_MONKEY, o->msq[pl], s->msq[pl], true);
+            square_change(&out, p, pl, K_ELEPHANT, o->esq[pl], s->esq[pl], true);
+            square_change(&out, p, pl, K_MONKEY, o->msq[pl], s->msq[pl], true);
         }
-    for (int pl = 0; pl < 2; pl++) {
-        if (bytes4(o->mice[pl]) == bytes4(s->mice[pl])) continue;
-        for (int i = 0; i < 4; i++) square_change(d, p, pl, K_MOUSE, o->mice[pl][i], s->mice[pl][i], false);
-        int a = nearest_mouse(p, o, pl), b = nearest_mouse(p, s, pl);
-        if (a != b && a < ZOO_MAX_H) far(d, false, pl, K_MOUSE, a);
-        if (a != b && b < ZOO_MAX_H) far(d, true, pl, K_MOUSE, b);
-        /* The pool's thermometer: features pool_before .. pool_after - 1, or back. */
-        int pa = 4 - o->nmice[pl], pb = 4 - s->nmice[pl];
-        for (int k = pb; k < pa; k++) flag(d, false, pl, ZOO_F_POOL + k);
-        for (int k = pa; k < pb; k++) flag(d, true, pl, ZOO_F_POOL + k);
-    }
+    for (int pl = 0; pl < 2; pl++)
+        if (bytes4(o->mice[pl]) != bytes4(s->mice[pl])) mice_change(&out, p, o, pl);
     if (o->royal != s->royal || o->eflag != s->eflag || o->goals != s->goals)
         for (int pl = 0; pl < 2; pl++) {
-            flag_change(d, pl, ZOO_F_ROYAL + K_ELEPHANT, o->royal, s->royal, 1u << (2 * pl));
-            flag_change(d, pl, ZOO_F_ROYAL + K_MONKEY, o->royal, s->royal, 2u << (2 * pl));
-            flag_change(d, pl, ZOO_F_EFLAG, o->eflag, s->eflag, 1u << pl);
-            for (int k = 0; k < 3; k++) flag_change(d, pl, ZOO_F_GOALS + k, o->goals, s->goals, 1u << (3 * pl + k));
+            flag_change(&out, pl, ZOO_F_ROYAL + K_ELEPHANT, o->royal, s->royal, 1u << (2 * pl));
+            flag_change(&out, pl, ZOO_F_ROYAL + K_MONKEY, o->royal, s->royal, 2u << (2 * pl));
+            flag_change(&out, pl, ZOO_F_EFLAG, o->eflag, s->eflag, 1u << pl);
+            for (int k = 0; k < 3; k++) flag_change(&out, pl, ZOO_F_GOALS + k, o->goals, s->goals, 1u << (3 * pl + k));
         }
     /* A Royal mouse: only in the long game (nothing else has Royal marks: parse_pos refuses
      * them, make sets none), and where a write changed a mark. */
@@ -305,10 +365,13 @@ void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d) {
     for (int pl = 0; marks && pl < 2; pl++)
         if (marks & C_T(pl)) {
             bool a = royal_mouse_before(p, u, pl), b = royal_mouse(p, pl);
-            if (a != b) flag(d, b, pl, ZOO_F_ROYAL + K_MOUSE);
+            if (a != b) flag(&out, b, pl, ZOO_F_ROYAL + K_MOUSE);
         }
-    bool pa = o->pend != PEND_NONE, pb = s->pend != PEND_NONE;
-    if (bytes4(&o->pend) == bytes4(&s->pend)) return; /* pend, its owner, square and mover */
-    if (pa) pending(d, p, false, o);
-    if (pb) pending(d, p, true, s);
+    if (bytes4(&o->pend) != bytes4(&s->pend)) { /* pend, its owner, square and mover */
+        if (o->pend != PEND_NONE) pending(&out, false, o);
+        if (s->pend != PEND_NONE) pending(&out, true, s);
+    }
+    d->n_rem[0] = d->n_rem[1] = (uint8_t)out.nr;
+    d->n_add[0] = d->n_add[1] = (uint8_t)out.na;
+    d->refresh[0] = d->refresh[1] = out.over;
 }
