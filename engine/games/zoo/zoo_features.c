@@ -40,11 +40,12 @@ enum {
 };
 _Static_assert(ZOO_F_HEIGHT + ZOO_MAX_H - 3 == ZOO_NNUE_FEATURES, "Zoo features");
 
-/* rank * 15 + file, or for player 2 that of the square turned half a turn: the last square's
- * number less it. */
+/* A square's number, rank * 15 + file; for player 2 that of the square turned half a turn,
+ * the board's last square's number (flip) less it. */
+static inline uint32_t sq_num(int sq) { return (uint32_t)(sq - zoo_rank(sq)); }
+static inline uint32_t flip(const ZooPos *p) { return (uint32_t)((p->st.h - 1) * ZOO_MAX_W + p->st.w - 1); }
 static inline uint32_t at(const ZooPos *p, int persp, int sq) {
-    int a = sq - zoo_rank(sq);
-    return (uint32_t)(persp == PLAYER_2 ? (p->st.h - 1) * ZOO_MAX_W + p->st.w - 1 - a : a);
+    return persp == PLAYER_2 ? flip(p) - sq_num(sq) : sq_num(sq);
 }
 _Static_assert(ZOO_STRIDE == ZOO_MAX_W + 1, "a square's number less its rank is rank * 15 + file");
 
@@ -52,18 +53,19 @@ _Static_assert(ZOO_STRIDE == ZOO_MAX_W + 1, "a square's number less its rank is 
 static inline int far_ranks(const ZooPos *p, int pl, int sq) { return pl ? zoo_rank(sq) : p->st.h - 1 - zoo_rank(sq); }
 
 /* The indices of view v, for features() and make_delta alike: pl's piece of a kind (K_*) on
- * sq; pl's flag at offset k of its side's block (ZOO_F_ROYAL + kind, ZOO_F_EFLAG, ZOO_F_GOALS
- * + kind, ZOO_F_POOL + k); the ranks pl's piece of a kind (the nearest mouse for K_MOUSE) has
- * still to go, d; the pending retreat; the side of its regular mover. */
-static inline uint32_t f_piece(const ZooPos *p, int v, int pl, int kind, int sq) {
-    return (uint32_t)((pl ^ v) * ZOO_F_SIDE + kind * ZOO_F_SQ) + at(p, v, sq);
+ * the square numbered a in v (at()); pl's flag at offset k of its side's block (ZOO_F_ROYAL +
+ * kind, ZOO_F_EFLAG, ZOO_F_GOALS + kind, ZOO_F_POOL + k); the ranks pl's piece of a kind (the
+ * nearest mouse for K_MOUSE) has still to go, d; the pending retreat on the square numbered a
+ * in v; the side of its regular mover. */
+static inline uint32_t f_piece(int v, int pl, int kind, uint32_t a) {
+    return (uint32_t)((pl ^ v) * ZOO_F_SIDE + kind * ZOO_F_SQ) + a;
 }
 static inline uint32_t f_flag(int v, int pl, int k) { return (uint32_t)((pl ^ v) * ZOO_F_SIDE + k); }
 static inline uint32_t f_far(int v, int pl, int kind, int d) {
     return (uint32_t)(ZOO_F_FAR + (pl ^ v) * ZOO_F_FAR_SIDE + kind * ZOO_MAX_H + d);
 }
-static inline uint32_t f_pend(const ZooPos *p, int v, const ZooState *s) {
-    return ZOO_F_PEND + (uint32_t)(((s->pend_owner != v) * 2 + s->pend - 1) * ZOO_F_SQ) + at(p, v, s->pend_sq);
+static inline uint32_t f_pend(int v, const ZooState *s, uint32_t a) {
+    return ZOO_F_PEND + (uint32_t)(((s->pend_owner != v) * 2 + s->pend - 1) * ZOO_F_SQ) + a;
 }
 static inline uint32_t f_pend_mover(int v, const ZooState *s) { return ZOO_F_PEND_MOVER + (uint32_t)(s->pend_mover != v); }
 
@@ -119,10 +121,10 @@ static int view(const ZooPos *p, int persp, const int race[2][4], uint32_t *out)
     const ZooState *s = &p->st;
     int n = 0;
     for (int pl = 0; pl < 2; pl++) {
-        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = f_piece(p, persp, pl, K_ELEPHANT, s->esq[pl]);
-        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = f_piece(p, persp, pl, K_MONKEY, s->msq[pl]);
+        if (s->esq[pl] != ZOO_NO_SQ) out[n++] = f_piece(persp, pl, K_ELEPHANT, at(p, persp, s->esq[pl]));
+        if (s->msq[pl] != ZOO_NO_SQ) out[n++] = f_piece(persp, pl, K_MONKEY, at(p, persp, s->msq[pl]));
         for (int i = 0; i < 4; i++)
-            if (s->mice[pl][i] != ZOO_NO_SQ) out[n++] = f_piece(p, persp, pl, K_MOUSE, s->mice[pl][i]);
+            if (s->mice[pl][i] != ZOO_NO_SQ) out[n++] = f_piece(persp, pl, K_MOUSE, at(p, persp, s->mice[pl][i]));
         if (royal_e(p, pl)) out[n++] = f_flag(persp, pl, ZOO_F_ROYAL + K_ELEPHANT);
         if (royal_m(p, pl)) out[n++] = f_flag(persp, pl, ZOO_F_ROYAL + K_MONKEY);
         if (royal_mouse(p, pl)) out[n++] = f_flag(persp, pl, ZOO_F_ROYAL + K_MOUSE);
@@ -138,7 +140,7 @@ static int view(const ZooPos *p, int persp, const int race[2][4], uint32_t *out)
     out[n++] = ZOO_F_WIDTH + (uint32_t)((s->w - 5) / 2);
     out[n++] = ZOO_F_HEIGHT + (uint32_t)(s->h - 4);
     if (s->pend != PEND_NONE) {
-        out[n++] = f_pend(p, persp, s);
+        out[n++] = f_pend(persp, s, at(p, persp, s->pend_sq));
         out[n++] = f_pend_mover(persp, s);
     }
     return n + race_view(persp, race, out + n);
@@ -248,8 +250,8 @@ void zoo_features_dynamic_after(const GamePos *gp, Move m, const GameUndo *gu, c
 
 /* The changes of one decision, both views at once, written into the record with counters of
  * their own: the record's are bytes, which the compiler reloads after every store to its lists.
- * Every change names a feature in both views, so one count serves both. A square's number in
- * player 2's view is flip less its number in player 1's (at()). */
+ * Every change names a feature in both views, so one count serves both; flip is the board's
+ * (at()), read once. */
 typedef struct {
     NnueDelta *d;
     int nr, na;
@@ -270,17 +272,14 @@ static inline void put(Out *o, bool on, uint32_t f0, uint32_t f1) {
 /* pl's piece of a kind on sq, pl's flag k, the ranks pl's piece of a kind has to go, the
  * pending retreat of state s: f_piece, f_flag, f_far, f_pend and f_pend_mover of each view. */
 static inline void piece(Out *o, bool on, int pl, int kind, int sq) {
-    uint32_t a = (uint32_t)(sq - zoo_rank(sq)), k = (uint32_t)(kind * ZOO_F_SQ);
-    put(o, on, (uint32_t)(pl * ZOO_F_SIDE) + k + a, (uint32_t)((pl ^ 1) * ZOO_F_SIDE) + k + o->flip - a);
+    put(o, on, f_piece(0, pl, kind, sq_num(sq)), f_piece(1, pl, kind, o->flip - sq_num(sq)));
 }
 static inline void flag(Out *o, bool on, int pl, int k) { put(o, on, f_flag(0, pl, k), f_flag(1, pl, k)); }
 static inline void far(Out *o, bool on, int pl, int kind, int ranks) {
     put(o, on, f_far(0, pl, kind, ranks), f_far(1, pl, kind, ranks));
 }
 static inline void pending(Out *o, bool on, const ZooState *s) {
-    uint32_t a = (uint32_t)(s->pend_sq - zoo_rank(s->pend_sq)), k = (uint32_t)(s->pend - 1) * ZOO_F_SQ;
-    uint32_t own = (uint32_t)(s->pend_owner != 0) * 2 * ZOO_F_SQ, other = 2 * ZOO_F_SQ - own;
-    put(o, on, ZOO_F_PEND + own + k + a, ZOO_F_PEND + other + k + o->flip - a);
+    put(o, on, f_pend(0, s, sq_num(s->pend_sq)), f_pend(1, s, o->flip - sq_num(s->pend_sq)));
     put(o, on, f_pend_mover(0, s), f_pend_mover(1, s));
 }
 
@@ -315,7 +314,7 @@ static bool royal_mouse_before(const ZooPos *p, const ZooUndo *u, int pl) {
 }
 
 /* Four bytes of the state at once: the elephants' and monkeys' squares, a player's mice, the
- * pending retreat (kind, owner, square, mover); two: the mice's counts. */
+ * pending retreat (kind, owner, square, mover). */
 _Static_assert(offsetof(ZooState, msq) == offsetof(ZooState, esq) + 2, "esq, msq: four bytes");
 _Static_assert(offsetof(ZooState, pend_mover) == offsetof(ZooState, pend) + 3, "the pending retreat: four bytes");
 static inline uint32_t bytes4(const uint8_t *b) {
@@ -343,7 +342,7 @@ static void mice_change(Out *o, const ZooPos *p, const ZooState *was, int pl) {
  * lands in it. Each part compared at once first: most decisions move one piece. */
 void zoo_features_delta(const ZooPos *p, const ZooUndo *u, NnueDelta *d) {
     const ZooState *s = &p->st, *o = &u->st;
-    Out out = {d, 0, 0, false, (uint32_t)((s->h - 1) * ZOO_MAX_W + s->w - 1)};
+    Out out = {d, 0, 0, false, flip(p)};
     if (bytes4(o->esq) != bytes4(s->esq))
         for (int pl = 0; pl < 2; pl++) {
             square_change(&out, p, pl, K_ELEPHANT, o->esq[pl], s->esq[pl], true);
