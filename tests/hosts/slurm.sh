@@ -4,6 +4,8 @@
 # scratch directory; nothing of the system's Slurm or munge setup is used or changed.
 # simia_slurm_start DIR   starts them (as root) and exports SLURM_CONF; simia_slurm_stop DIR ends them.
 
+source "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
+
 simia_slurm_start() {
     local dir=$1 host port i
     host=$(hostname -s)
@@ -13,7 +15,7 @@ simia_slurm_start() {
     chmod 600 "$dir/munge/key"
     munged --force --key-file="$dir/munge/key" --socket="$dir/munge/socket" --pid-file="$dir/munge/pid" \
         --log-file="$dir/munge/log" --seed-file="$dir/munge/seed" || return 1
-    port=$((40000 + RANDOM % 20000))
+    port=$(simia_free_ports 2) || return 1
     cat >"$dir/slurm.conf" <<CFG
 ClusterName=simiatest
 SlurmctldHost=$host

@@ -4,7 +4,7 @@
 # simia_sshd_start DIR   starts it (as root) and sets SIMIA_SSH (an ssh command line that logs in
 #                        as the current user); simia_sshd_stop DIR ends it and only it.
 
-simia_port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+source "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
 
 simia_sshd_start() {
     local dir=$1 port
@@ -13,9 +13,7 @@ simia_sshd_start() {
     ssh-keygen -q -t ed25519 -N '' -f "$dir/client_key" </dev/null >/dev/null
     cp "$dir/client_key.pub" "$dir/authorized_keys"
     chmod 600 "$dir/authorized_keys"
-    # A port nobody listens on: the first free one above a random start (bash's /dev/tcp connects).
-    port=$((20000 + RANDOM % 20000))
-    while simia_port_open "$port"; do port=$((port + 1)); done
+    port=$(simia_free_ports 1) || return 1
     cat >"$dir/sshd_config" <<CFG
 Port $port
 ListenAddress 127.0.0.1
