@@ -37,11 +37,16 @@ void mp_init_qs(MovePicker *mp, const GameOps *g, const GamePos *pos, Move tt_mo
         mp->tt_move = tt_move;
 }
 
-/* Moves the best-scored remaining move to cur and returns it. */
+/* Moves the best-scored remaining move to cur and returns it (the first of equals, as a scan
+ * keeping the first strict maximum would). Two passes, because the first, a plain maximum, is
+ * branch-free and vectorizes, and the second stops at the first index holding it: the one scan
+ * with a compare-and-branch per move mispredicted on long lists (M.A.D.'s hundred-odd moves). */
 static Move select_best(MovePicker *mp) {
+    const int32_t *score = mp->score;
+    int32_t top = score[mp->cur];
+    for (int i = mp->cur + 1; i < mp->n; i++) top = score[i] > top ? score[i] : top;
     int best = mp->cur;
-    for (int i = mp->cur + 1; i < mp->n; i++)
-        if (mp->score[i] > mp->score[best]) best = i;
+    while (score[best] != top) best++;
     Move m = mp->list[best];
     int32_t s = mp->score[best];
     mp->list[best] = mp->list[mp->cur], mp->score[best] = mp->score[mp->cur];
