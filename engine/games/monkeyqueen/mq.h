@@ -124,25 +124,45 @@ static inline void mq_sight(const MQPos *p, int c, uint16_t seen[MQ_LINES]) {
         }
 }
 
+/* Whether an enemy piece sees the square on file f, rank r along one of its lines other than
+ * one of type t; enemy is the enemy's mq_sight. The lines come from f and r directly (as
+ * mq_xor_sq numbers them): the queen's view asks this for every square it sees, and looking
+ * the four lines up per square (mq_sqlines) made a chain of dependent loads. */
+static inline unsigned mq_seen_across(const uint16_t *enemy, int f, int r, int t) {
+    unsigned along_file = (unsigned)(t != LT_RANK ? enemy[L_RANK0 + r] : 0) |
+                          (unsigned)(t != LT_DIAG ? enemy[L_DIAG0 + 11 + f - r] : 0) |
+                          (unsigned)(t != LT_ANTI ? enemy[L_ANTI0 + f + r] : 0);
+    unsigned along_rank = t != LT_FILE ? enemy[L_FILE0 + f] : 0;
+    return ((along_file >> f) | (along_rank >> r)) & 1;
+}
+
+/* The queen's empty squares on its line of type t (l, at position pos): how many, and in
+ * *hits how many of them an enemy piece sees across. A square's position on a line is its
+ * file, or its rank on a file, so f and r follow from the position with the queen's own. */
+static inline int mq_queen_line(const MQPos *p, int t, int l, int pos, int qf, int qr, const uint16_t *enemy,
+                                int *hits) {
+    uint64_t w = p->line[l];
+    unsigned empty = mq_reach_w(pos, w) & ~(unsigned)(w >> 32) & 0xFFFF;
+    int h = 0;
+    for (unsigned e = empty; e; e &= e - 1) {
+        int j = __builtin_ctz(e);
+        int f = t == LT_FILE ? qf : j;
+        int r = t == LT_RANK ? qr : t == LT_FILE ? j : t == LT_DIAG ? j - qf + qr : qf + qr - j;
+        h += (int)mq_seen_across(enemy, f, r, t);
+    }
+    *hits += h;
+    return bb_popcount(empty);
+}
+
 /* How many empty squares colour c's queen sees (its quiet moves' targets), and in *threats
  * how many of them an enemy piece can move to along one of the square's other lines (along
  * the queen's line it would see the queen already); enemy is the enemy's mq_sight. */
 static inline int mq_queen_view(const MQPos *p, int c, const uint16_t *enemy, int *threats) {
-    const MQSqLines *s = &mq_sqlines[p->queen[c]];
-    int n = 0, hits = 0;
-    for (int t = 0; t < LT_NB; t++) {
-        int l = s->line[t];
-        uint64_t w = p->line[l];
-        unsigned empty = mq_reach_w(s->pos[t], w) & ~(unsigned)(w >> 32) & 0xFFFF;
-        n += bb_popcount(empty);
-        for (; empty; empty &= empty - 1) {
-            int at = mq_line_base[l] + __builtin_ctz(empty) * mq_line_step[l];
-            const MQSqLines *e = &mq_sqlines[at];
-            unsigned reached = 0;
-            for (int u = 0; u < LT_NB; u++) reached |= (unsigned)(u != t) & (enemy[e->line[u]] >> e->pos[u]);
-            hits += reached & 1;
-        }
-    }
+    int qf = mq_file(p->queen[c]), qr = mq_rank(p->queen[c]), hits = 0;
+    int n = mq_queen_line(p, LT_RANK, L_RANK0 + qr, qf, qf, qr, enemy, &hits) +
+            mq_queen_line(p, LT_FILE, L_FILE0 + qf, qr, qf, qr, enemy, &hits) +
+            mq_queen_line(p, LT_DIAG, L_DIAG0 + 11 + qf - qr, qf, qf, qr, enemy, &hits) +
+            mq_queen_line(p, LT_ANTI, L_ANTI0 + qf + qr, qf, qf, qr, enemy, &hits);
     *threats = hits;
     return n;
 }
