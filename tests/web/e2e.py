@@ -217,11 +217,26 @@ def expected_slots(game, fen):
 
 # ------------------------------------------------------------------ the server and the browser
 def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+    """A port that binds now, below the kernel's ephemeral range: between this check and the
+    server's own bind no outgoing connection can take it (port 0 would draw from that range;
+    tests/hosts/ports.sh picks the many-machines tests' ports the same way)."""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            low = int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    low = low if low > 12000 else 32768
+    for _ in range(500):
+        port = random.randrange(10000, low)
+        s = socket.socket()
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        finally:
+            s.close()
+        return port
+    raise RuntimeError(f"no free port between 10000 and {low}")
 
 
 def engine_pids(engine):
