@@ -48,9 +48,8 @@ static Move select_best(MovePicker *mp) {
     int best = mp->cur;
     while (score[best] != top) best++;
     Move m = mp->list[best];
-    int32_t s = mp->score[best];
     mp->list[best] = mp->list[mp->cur], mp->score[best] = mp->score[mp->cur];
-    mp->list[mp->cur] = m, mp->score[mp->cur] = s;
+    mp->list[mp->cur] = m, mp->score[mp->cur] = top;
     mp->cur++;
     return m;
 }

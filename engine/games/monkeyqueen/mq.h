@@ -104,13 +104,17 @@ static inline uint16_t mq_occ(const MQPos *p, int lane, int l) {
 #define MQ_LANE(c) (1ULL << (16 * (c)))
 #define MQ_LANE_BOTH (1ULL << 32)
 
+/* The line of type t through the square on file f, rank r, and the square's position on it:
+ * its rank on a file, its file on the others (mq_sqlines holds the same per square). */
+static inline int mq_line_of(int t, int f, int r) {
+    return t == LT_RANK ? L_RANK0 + r : t == LT_FILE ? L_FILE0 + f : t == LT_DIAG ? L_DIAG0 + 11 + f - r : L_ANTI0 + f + r;
+}
+static inline int mq_pos_on(int t, int f, int r) { return t == LT_FILE ? r : f; }
+
 /* Flips the given lanes at sq on its four lines (every change of occupancy goes here). */
 static inline void mq_xor_sq(MQPos *p, int sq, uint64_t lanes) {
     int f = mq_file(sq), r = mq_rank(sq);
-    p->line[L_RANK0 + r] ^= lanes << f;
-    p->line[L_FILE0 + f] ^= lanes << r;
-    p->line[L_DIAG0 + 11 + f - r] ^= lanes << f;
-    p->line[L_ANTI0 + f + r] ^= lanes << f;
+    for (int t = 0; t < LT_NB; t++) p->line[mq_line_of(t, f, r)] ^= lanes << mq_pos_on(t, f, r);
 }
 static inline void mq_bb_flip(MQPos *p, int c, int sq) { p->bb[c][sq >> 6] ^= 1ULL << (sq & 63); }
 
@@ -125,24 +129,23 @@ static inline void mq_sight(const MQPos *p, int c, uint16_t seen[MQ_LINES]) {
 }
 
 /* Whether an enemy piece sees the square on file f, rank r along one of its lines other than
- * one of type t; enemy is the enemy's mq_sight. The lines come from f and r directly (as
- * mq_xor_sq numbers them): the queen's view asks this for every square it sees, and looking
- * the four lines up per square (mq_sqlines) made a chain of dependent loads. */
+ * one of type t; enemy is the enemy's mq_sight. The lines come from f and r directly: the
+ * queen's view asks this for every square it sees, and looking the four lines up per square
+ * (mq_sqlines) made a chain of dependent loads. */
 static inline unsigned mq_seen_across(const uint16_t *enemy, int f, int r, int t) {
-    unsigned along_file = (unsigned)(t != LT_RANK ? enemy[L_RANK0 + r] : 0) |
-                          (unsigned)(t != LT_DIAG ? enemy[L_DIAG0 + 11 + f - r] : 0) |
-                          (unsigned)(t != LT_ANTI ? enemy[L_ANTI0 + f + r] : 0);
-    unsigned along_rank = t != LT_FILE ? enemy[L_FILE0 + f] : 0;
-    return ((along_file >> f) | (along_rank >> r)) & 1;
+    unsigned seen = 0;
+    for (int u = 0; u < LT_NB; u++)
+        if (u != t) seen |= (unsigned)enemy[mq_line_of(u, f, r)] >> mq_pos_on(u, f, r);
+    return seen & 1;
 }
 
-/* The queen's empty squares on its line of type t (l, at position pos): how many, and in
- * *hits how many of them an enemy piece sees across. A square's position on a line is its
- * file, or its rank on a file, so f and r follow from the position with the queen's own. */
-static inline int mq_queen_line(const MQPos *p, int t, int l, int pos, int qf, int qr, const uint16_t *enemy,
-                                int *hits) {
-    uint64_t w = p->line[l];
-    unsigned empty = mq_reach_w(pos, w) & ~(unsigned)(w >> 32) & 0xFFFF;
+/* The empty squares colour c's queen on file qf, rank qr sees on its line of type t: how many,
+ * and in *hits how many of them an enemy piece sees across. The square at position j of that
+ * line is on file j (rank qr + j - qf on the diagonal, qf + qr - j on the other), or on a file,
+ * rank j. */
+static inline int mq_queen_line(const MQPos *p, int t, int qf, int qr, const uint16_t *enemy, int *hits) {
+    uint64_t w = p->line[mq_line_of(t, qf, qr)];
+    unsigned empty = mq_reach_w(mq_pos_on(t, qf, qr), w) & ~(unsigned)(w >> 32) & 0xFFFF;
     int h = 0;
     for (unsigned e = empty; e; e &= e - 1) {
         int j = __builtin_ctz(e);
@@ -159,10 +162,8 @@ static inline int mq_queen_line(const MQPos *p, int t, int l, int pos, int qf, i
  * the queen's line it would see the queen already); enemy is the enemy's mq_sight. */
 static inline int mq_queen_view(const MQPos *p, int c, const uint16_t *enemy, int *threats) {
     int qf = mq_file(p->queen[c]), qr = mq_rank(p->queen[c]), hits = 0;
-    int n = mq_queen_line(p, LT_RANK, L_RANK0 + qr, qf, qf, qr, enemy, &hits) +
-            mq_queen_line(p, LT_FILE, L_FILE0 + qf, qr, qf, qr, enemy, &hits) +
-            mq_queen_line(p, LT_DIAG, L_DIAG0 + 11 + qf - qr, qf, qf, qr, enemy, &hits) +
-            mq_queen_line(p, LT_ANTI, L_ANTI0 + qf + qr, qf, qf, qr, enemy, &hits);
+    int n = mq_queen_line(p, LT_RANK, qf, qr, enemy, &hits) + mq_queen_line(p, LT_FILE, qf, qr, enemy, &hits) +
+            mq_queen_line(p, LT_DIAG, qf, qr, enemy, &hits) + mq_queen_line(p, LT_ANTI, qf, qr, enemy, &hits);
     *threats = hits;
     return n;
 }

@@ -28,10 +28,10 @@ static inline uint64_t line_moves(const MQPos *p, int l, int pos, int e, unsigne
 static inline uint64_t stack_moves(const MQPos *p, int sq, int e, unsigned caps, unsigned ok_rank,
                                    unsigned ok_file, unsigned ok_diag, unsigned ok_anti) {
     int f = mq_file(sq), r = mq_rank(sq);
-    return line_moves(p, L_RANK0 + r, f, e, caps, ok_rank) |
-           line_moves(p, L_FILE0 + f, r, e, caps, ok_file) << 16 |
-           line_moves(p, L_DIAG0 + 11 + f - r, f, e, caps, ok_diag) << 32 |
-           line_moves(p, L_ANTI0 + f + r, f, e, caps, ok_anti) << 48;
+    return line_moves(p, mq_line_of(LT_RANK, f, r), mq_pos_on(LT_RANK, f, r), e, caps, ok_rank) |
+           line_moves(p, mq_line_of(LT_FILE, f, r), mq_pos_on(LT_FILE, f, r), e, caps, ok_file) << 16 |
+           line_moves(p, mq_line_of(LT_DIAG, f, r), mq_pos_on(LT_DIAG, f, r), e, caps, ok_diag) << 32 |
+           line_moves(p, mq_line_of(LT_ANTI, f, r), mq_pos_on(LT_ANTI, f, r), e, caps, ok_anti) << 48;
 }
 
 /* The moves kind asks for of the queen on q: captures, and any empty square it reaches

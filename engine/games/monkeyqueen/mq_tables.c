@@ -39,10 +39,8 @@ static void init_lines(void) {
     for (int r = 0; r < MQ_N; r++)
         for (int f = 0; f < MQ_N; f++) {
             MQSqLines *s = &mq_sqlines[mq_sq(f, r)];
-            s->line[LT_RANK] = (uint8_t)(L_RANK0 + r), s->pos[LT_RANK] = (uint8_t)f;
-            s->line[LT_FILE] = (uint8_t)(L_FILE0 + f), s->pos[LT_FILE] = (uint8_t)r;
-            s->line[LT_DIAG] = (uint8_t)(L_DIAG0 + f - r + 11), s->pos[LT_DIAG] = (uint8_t)f;
-            s->line[LT_ANTI] = (uint8_t)(L_ANTI0 + f + r), s->pos[LT_ANTI] = (uint8_t)f;
+            for (int t = 0; t < LT_NB; t++)
+                s->line[t] = (uint8_t)mq_line_of(t, f, r), s->pos[t] = (uint8_t)mq_pos_on(t, f, r);
             for (int b = 0; b < 64; b++) {
                 int l = s->line[b / 16], i = b % 16, to = mq_line_base[l] + i * mq_line_step[l];
                 bool on = i < MQ_N && !(mq_line_off[l] >> i & 1);
