@@ -248,13 +248,14 @@ static void incremental_walks(const GameOps *g, Prng *rng) {
     uint64_t refreshes = 0, updates = 0, evaluated = 0, dyn_after = 0, dyn_fresh = 0;
     WalkCount c = {0};
     static GamePos starts[STARTS_MAX];
-    /* 32 and 48 lanes take the kernels' short path; 144 a whole 128-lane tile and a rest;
+    /* 32 and 48 lanes take the kernels' short path; 240 every tile of the vector kernel
+     * (128, 64, 32 and 16 lanes);
      * nets 4 and 5 square their activations (tame, then wild); nets 6 to 8 have an output
      * layer per bucket of the game (tame clipped, wild clipped, tame squared). */
     enum { NETS = 9 };
     for (int k = 0; k < NETS; k++) {
         bool wild = k == 2 || k == 3 || k == 5 || k == 7;
-        int hidden = k == 3 || k == 5 || k == 7 ? 144 : k & 1 ? 32 : 48;
+        int hidden = k == 3 || k == 5 || k == 7 ? 240 : k & 1 ? 32 : 48;
         int buckets = k >= 6 && g->nnue_buckets > 1 ? g->nnue_buckets : 1;
         Probe pr = {.net = random_bucketed_net(g, hidden, buckets, wild, rng),
                     .scalar = nnue_acc_new(NNUE_KERNEL_SCALAR), .simd = nnue_acc_new(NNUE_KERNEL_BEST), .tame = !wild};
