@@ -158,7 +158,7 @@
     embed: [830, 1000, 1060, 1440, 1750],
     mad: [830, 1000, 1010, 1230, 1670],
     monkeykingchess: [880, 1000, 1210, 1430, 1770],
-    zoo: [840, 1000, 1100, 1300, 1500],
+    zoo: [850, 1000, 1120, 1330, 1510],
   };
   const LEVELS = [
     { id: 'beginner', name: 'Beginner', level: 1, text: 'the Beginner level: its first iteration, 100 nodes a move at least; sees little beyond the next move.' },

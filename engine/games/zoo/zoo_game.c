@@ -79,7 +79,7 @@ GameOps ZOO_CONTEST = {
              .draws = true},
     /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
-    .calib = {.level_elo = {840, 1000, 1100, 1300, 1500}, .wdl_scale = 192, .wdl_draw = 5},
+    .calib = {.level_elo = {850, 1000, 1120, 1330, 1510}, .wdl_scale = 192, .wdl_draw = 5},
     .name = "zoo",
     .title = "Zoo Contest",
     .options = ZOO_OPTIONS,
