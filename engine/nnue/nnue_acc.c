@@ -250,18 +250,20 @@ static bool update_from_parent(NnueAcc *a, const NnueNet *net, int k, bool dyn) 
     int16_t *acc = acc_of(a, k, 0);
     const int16_t *from = acc - 2 * stride;
     if (!dyn) {
-        a->kernel->apply(acc, from, net->w1, net->hidden, d->add[0], d->n_add[0], d->rem[0], d->n_rem[0]);
-        a->kernel->apply(acc + stride, from + stride, net->w1, net->hidden, d->add[1], d->n_add[1], d->rem[1],
-                         d->n_rem[1]);
+        const NnueView v[2] = {{d->add[0], d->rem[0], d->n_add[0], d->n_rem[0]},
+                               {d->add[1], d->rem[1], d->n_add[1], d->n_rem[1]}};
+        a->kernel->apply_views(acc, from, stride, net->w1, net->hidden, v);
     } else {
         const Ply *src = &a->ply[up->dyn_ply];
+        uint32_t add[2][NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+        uint32_t rem[2][NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+        NnueView v[2];
         for (int p = 0; p < 2; p++) {
-            uint32_t add[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
-            uint32_t rem[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
-            int na = append_rows(add, d->add[p], d->n_add[p]), nr = append_rows(rem, d->rem[p], d->n_rem[p]);
-            diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
-            a->kernel->apply(acc + p * stride, from + p * stride, net->w1, net->hidden, add, na, rem, nr);
+            int na = append_rows(add[p], d->add[p], d->n_add[p]), nr = append_rows(rem[p], d->rem[p], d->n_rem[p]);
+            diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add[p], &na, rem[p], &nr);
+            v[p] = (NnueView){add[p], rem[p], na, nr};
         }
+        a->kernel->apply_views(acc, from, stride, net->w1, net->hidden, v);
     }
     a->stats.updates += 2;
     return true;

@@ -27,6 +27,10 @@ static void apply_scalar(int16_t *acc, const int16_t *from, const int16_t *w1, i
         for (int j = 0; j < h; j++) acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] - (uint16_t)row[j]);
     }
 }
+static void apply_views_scalar(int16_t *acc, const int16_t *from, size_t stride, const int16_t *w1, int h,
+                               const NnueView v[2]) {
+    for (int p = 0; p < 2; p++) apply_scalar(acc + p * stride, from + p * stride, w1, h, v[p].add, v[p].na, v[p].sub, v[p].nr);
+}
 static inline int32_t crelu(int16_t v) { return v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v; }
 static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h) {
     uint32_t sum = (uint32_t)b2;
@@ -46,7 +50,7 @@ static int32_t output_sq_scalar(const int16_t *us, const int16_t *them, const in
     }
     return (int32_t)sum;
 }
-static const Kernel SCALAR = {apply_scalar, output_scalar, output_sq_scalar};
+static const Kernel SCALAR = {apply_scalar, apply_views_scalar, output_scalar, output_sq_scalar};
 
 #ifdef NNUE_HAVE_AVX2
 /* Lanes j .. j + 16 * tile (tile 1, 2, 4 or 8 vectors) stay in registers while every row is
@@ -88,8 +92,9 @@ __attribute__((target("avx2"), always_inline)) static inline void apply_tile_avx
 #undef NNUE_TILE_ROWS
 /* 128 lanes at a time, then the rest in one pass over the rows per power of two of vectors
  * (a 32- or 64-lane net's whole accumulator in one pass, as a 128-lane one's). */
-__attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16_t *from, const int16_t *w1, int h,
-                                                       const uint32_t *add, int na, const uint32_t *sub, int nr) {
+__attribute__((target("avx2"), always_inline)) static inline void apply_lanes_avx2(
+    int16_t *acc, const int16_t *from, const int16_t *w1, int h, const uint32_t *add, int na, const uint32_t *sub,
+    int nr) {
     const size_t hs = (size_t)h;
     int j = 0;
     for (; j + 128 <= h; j += 128) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 8);
@@ -97,6 +102,15 @@ __attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16
     if (h - j >= 64) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 4), j += 64;
     if (h - j >= 32) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 2), j += 32;
     if (h - j >= 16) apply_tile_avx2(acc, from, w1, hs, add, na, sub, nr, j, 1);
+}
+__attribute__((target("avx2"))) static void apply_avx2(int16_t *acc, const int16_t *from, const int16_t *w1, int h,
+                                                       const uint32_t *add, int na, const uint32_t *sub, int nr) {
+    apply_lanes_avx2(acc, from, w1, h, add, na, sub, nr);
+}
+__attribute__((target("avx2"))) static void apply_views_avx2(int16_t *acc, const int16_t *from, size_t stride,
+                                                             const int16_t *w1, int h, const NnueView v[2]) {
+    apply_lanes_avx2(acc, from, w1, h, v[0].add, v[0].na, v[0].sub, v[0].nr);
+    apply_lanes_avx2(acc + stride, from + stride, w1, h, v[1].add, v[1].na, v[1].sub, v[1].nr);
 }
 /* The eight int32 lanes' sum (modular, like the scalar sums). */
 __attribute__((target("avx2"))) static int32_t hsum_avx2(__m256i v) {
@@ -136,7 +150,7 @@ __attribute__((target("avx2"))) static int32_t output_sq_avx2(const int16_t *us,
     __m256i sum = dot_sq_avx2(_mm256_setzero_si256(), us, w2, h);
     return hsum_avx2(dot_sq_avx2(sum, them, w2 + h, h));
 }
-static const Kernel AVX2 = {apply_avx2, output_avx2, output_sq_avx2};
+static const Kernel AVX2 = {apply_avx2, apply_views_avx2, output_avx2, output_sq_avx2};
 #endif
 
 bool nnue_kernel_available(NnueKernel k) {
