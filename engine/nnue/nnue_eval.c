@@ -29,7 +29,8 @@ static void apply_scalar(int16_t *acc, const int16_t *from, const int16_t *w1, i
 }
 static void apply_views_scalar(int16_t *acc, const int16_t *from, size_t stride, const int16_t *w1, int h,
                                const NnueView v[2]) {
-    for (int p = 0; p < 2; p++) apply_scalar(acc + p * stride, from + p * stride, w1, h, v[p].add, v[p].na, v[p].sub, v[p].nr);
+    for (int p = 0; p < 2; p++)
+        apply_scalar(acc + p * stride, from + p * stride, w1, h, v[p].add, v[p].na, v[p].sub, v[p].nr);
 }
 static inline int32_t crelu(int16_t v) { return v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v; }
 static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h) {

@@ -5,14 +5,14 @@
 
 #include "nnue.h"
 
-/* Every sum is modular (int16 lanes, int32 output), so any order, any vector width gives
- * the same bits. */
 /* One view's rows of an update: those added and those subtracted. */
 typedef struct {
     const uint32_t *add, *sub;
     int na, nr;
 } NnueView;
 
+/* Every sum is modular (int16 lanes, int32 output), so any order, any vector width gives
+ * the same bits. */
 typedef struct {
     /* acc = from + the rows of w1 named in add - those named in sub (from may be acc), in one
      * pass over the accumulator whatever the number of rows. */
