@@ -234,5 +234,7 @@ void mkc_features_both(const GamePos *gp, uint32_t *const out[2], int n[2]);
 void mkc_features_dynamic(const GamePos *gp, uint32_t *const out[2], int n[2]);
 void mkc_features_delta(const MKCPos *p, Move m, const MKCUndo *u, NnueDelta *d);
 void mkc_make_delta(GamePos *gp, Move m, GameUndo *u, NnueDelta *d);
+/* The same record asked later (move_delta): it reads only the position after m and u. */
+void mkc_move_delta(const GamePos *gp, Move m, const GameUndo *u, NnueDelta *d);
 
 #endif

@@ -174,6 +174,7 @@ GameOps MONKEY_KING_CHESS = {
     .eval_trace = mkc_eval_trace,
     .nnue_features = MKC_NNUE_FEATURES, .nnue_max_active = MKC_NNUE_MAX_ACTIVE, .nnue_feature_set = "mkc-3", .features = mkc_features,
     .features_both = mkc_features_both, .make_delta = mkc_make_delta, .features_dynamic = mkc_features_dynamic,
+    .move_delta = mkc_move_delta,
     .mirror = mkc_mirror,
     .nnue_buckets = MKC_BUCKETS, .nnue_bucket = mkc_bucket,
 };

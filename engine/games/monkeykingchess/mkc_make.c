@@ -45,6 +45,9 @@ static inline void make(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) {
 
 void mkc_make(GamePos *gp, Move m, GameUndo *gu) { make(gp, m, gu, NULL); }
 void mkc_make_delta(GamePos *gp, Move m, GameUndo *gu, NnueDelta *d) { make(gp, m, gu, d); }
+void mkc_move_delta(const GamePos *gp, Move m, const GameUndo *gu, NnueDelta *d) {
+    mkc_features_delta((const MKCPos *)gp, m, (const MKCUndo *)gu, d);
+}
 
 void mkc_unmake(GamePos *gp, Move m, const GameUndo *gu) {
     MKCPos *p = (MKCPos *)gp;
