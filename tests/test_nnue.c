@@ -7,6 +7,7 @@
 #include "childproc.h"
 #include "bench/bench_data.h"
 #include "engine/nnue/nnue.h"
+#include "engine/nnue/nnue_kernel.h"
 #include "engine/prng.h"
 #include "nnue_check.h"
 
@@ -900,6 +901,61 @@ START_TEST(protocol_options) {
 }
 END_TEST
 
+/* Each kernel's diff of two lists of position features against a reference written here:
+ * the slots that differ in slot order, the longer list's rest, appended after what the lists
+ * held, nothing written past NNUE_DIFF_SLACK words beyond the counts. Lengths from 0 to the
+ * most a game may list, every short tail, lists of unequal length, slots mostly equal (as a
+ * move leaves them) and all different. */
+START_TEST(diff_kernels) {
+    enum { ROOM = 2 * NNUE_DYNAMIC_MAX + 8 + NNUE_DIFF_SLACK + 8, CANARY = 0xC0FFEEu };
+    Prng rng = {20261129};
+    const NnueKernel kernels[2] = {NNUE_KERNEL_SCALAR, NNUE_KERNEL_AVX2};
+    for (int trial = 0; trial < 20000; trial++) {
+        int nf = trial < 400 ? trial % 20 : (int)prng_below(&rng, NNUE_DYNAMIC_MAX + 1);
+        int nt = trial % 3 == 0 ? nf : trial < 400 ? (trial / 20) % 20 : (int)prng_below(&rng, NNUE_DYNAMIC_MAX + 1);
+        unsigned change = (unsigned)prng_below(&rng, 4); /* a slot differs with odds 0, 1/8, 1/2, 1 */
+        uint32_t from[NNUE_DYNAMIC_MAX], to[NNUE_DYNAMIC_MAX];
+        for (int i = 0; i < nf; i++) from[i] = (uint32_t)prng_below(&rng, 1u << 20);
+        for (int i = 0; i < nt; i++) {
+            bool differs = change == 3 || (change == 2 && prng_below(&rng, 2)) || (change == 1 && !prng_below(&rng, 8));
+            to[i] = i < nf && !differs ? from[i] : (uint32_t)prng_below(&rng, 1u << 20) | 1u << 21;
+        }
+        int lead = (int)prng_below(&rng, 9); /* rows already in the lists (the move's) */
+        uint32_t want_add[ROOM], want_rem[ROOM];
+        int wa = lead, wr = lead;
+        for (int i = 0; i < lead; i++) want_add[i] = want_rem[i] = 7u + (uint32_t)i;
+        for (int i = 0; i < nf || i < nt; i++) {
+            if (i < nf && i < nt && from[i] == to[i]) continue;
+            if (i < nf) want_rem[wr++] = from[i];
+            if (i < nt) want_add[wa++] = to[i];
+        }
+        for (int k = 0; k < 2; k++) {
+            if (!nnue_kernel_available(kernels[k])) continue;
+            const NnueKernelOps *ops = nnue_kernel_ops(kernels[k]);
+            uint32_t add[ROOM], rem[ROOM];
+            for (int i = 0; i < ROOM; i++) add[i] = rem[i] = CANARY;
+            for (int i = 0; i < lead; i++) add[i] = rem[i] = 7u + (uint32_t)i;
+            int na = lead, nr = lead;
+            ops->diff(from, nf, to, nt, add, &na, rem, &nr);
+            REQUIRE(na == wa && nr == wr, "%s diff, lists of %d and %d: %d added, %d removed, not %d and %d",
+                    nnue_kernel_name(kernels[k]), nf, nt, na, nr, wa, wr);
+            for (int i = 0; i < na; i++)
+                REQUIRE(add[i] == want_add[i], "%s diff: added[%d] %u, not %u", nnue_kernel_name(kernels[k]), i, add[i],
+                        want_add[i]);
+            for (int i = 0; i < nr; i++)
+                REQUIRE(rem[i] == want_rem[i], "%s diff: removed[%d] %u, not %u", nnue_kernel_name(kernels[k]), i,
+                        rem[i], want_rem[i]);
+            for (int i = na + NNUE_DIFF_SLACK; i < ROOM; i++)
+                REQUIRE(add[i] == CANARY, "%s diff wrote added[%d], past %d + the slack", nnue_kernel_name(kernels[k]), i,
+                        na);
+            for (int i = nr + NNUE_DIFF_SLACK; i < ROOM; i++)
+                REQUIRE(rem[i] == CANARY, "%s diff wrote removed[%d], past %d + the slack", nnue_kernel_name(kernels[k]),
+                        i, nr);
+        }
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("nnue");
     TCase *tc = tcase_create("nnue");
@@ -913,6 +969,7 @@ int main(void) {
     tcase_add_loop_test(tc, bucketed_files, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, embedded_net_within_bound, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, protocol_options, 0, GAMES_COUNT);
+    tcase_add_test(tc, diff_kernels);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

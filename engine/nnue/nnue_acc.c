@@ -2,9 +2,6 @@
  * lazily from the nearest computed ancestor with what each move changed, or diffs of whole lists. */
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "nnue_kernel.h"
 
@@ -151,46 +148,6 @@ static void refresh_view(NnueAcc *a, const NnueNet *net, const uint32_t *f, int 
 
 /* ---- with make_delta: the stack ---- */
 
-/* A move's n rows of one view appended at to: the usual few in one fixed-size copy (a
- * record's lists hold NNUE_DELTA_MAX, the gathered lists have the room), the rest one by one. */
-enum { ROWS_AT_ONCE = 8 };
-_Static_assert((int)ROWS_AT_ONCE <= (int)NNUE_DELTA_MAX, "a record holds the rows copied at once");
-static inline int append_rows(uint32_t *to, const uint32_t *from, int n) {
-    memcpy(to, from, ROWS_AT_ONCE * sizeof *to);
-    for (int r = ROWS_AT_ONCE; r < n; r++) to[r] = from[r];
-    return n;
-}
-
-/* The slots where two lists of position features differ: from[i] removed and to[i] added;
- * beyond the shorter list, the longer one's rest. Exact in any order (the rows added less
- * those removed are the lists' difference), and only what changed where a game keeps each
- * feature in its slot (features_dynamic in game.h). Four slots compared at once. */
-static inline void diff_slots(const uint32_t *from, int nf, const uint32_t *to, int nt, uint32_t *add, int *na,
-                              uint32_t *rem, int *nr) {
-    int i = 0, n = nf < nt ? nf : nt, a = *na, r = *nr;
-    for (; i + 4 <= n; i += 4) {
-#if defined(__SSE2__)
-        __m128i x = _mm_loadu_si128((const __m128i *)(from + i)), y = _mm_loadu_si128((const __m128i *)(to + i));
-        unsigned m = ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) & 15;
-#else
-        unsigned m = 0;
-        for (int l = 0; l < 4; l++) m |= (unsigned)(from[i + l] != to[i + l]) << l;
-#endif
-        for (; m; m &= m - 1) {
-            int l = i + __builtin_ctz(m);
-            rem[r++] = from[l], add[a++] = to[l];
-        }
-    }
-    for (; i < n; i++) {
-        uint32_t x = from[i], y = to[i];
-        rem[r] = x, add[a] = y;
-        r += x != y, a += x != y;
-    }
-    for (; i < nf; i++) rem[r++] = from[i];
-    for (; i < nt; i++) add[a++] = to[i];
-    *na = a, *nr = r;
-}
-
 /* The rows of one view into ply i: its move's, and with position features those that differ
  * from the list its parent's accumulator holds (src). */
 static void apply_ply(NnueAcc *a, const NnueNet *net, int i, int p, const Ply *src) {
@@ -200,11 +157,11 @@ static void apply_ply(NnueAcc *a, const NnueNet *net, int i, int p, const Ply *s
                          d->rem[p], d->n_rem[p]);
         return;
     }
-    uint32_t add[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
-    uint32_t rem[NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
-    int na = append_rows(add, d->add[p], d->n_add[p]), nr = append_rows(rem, d->rem[p], d->n_rem[p]);
+    uint32_t add[NNUE_GATHER_MAX];
+    uint32_t rem[NNUE_GATHER_MAX];
+    int na = nnue_append_rows(add, d->add[p], d->n_add[p]), nr = nnue_append_rows(rem, d->rem[p], d->n_rem[p]);
     const Ply *e = &a->ply[i];
-    diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
+    a->kernel->diff(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
     a->kernel->apply(acc_of(a, i, p), acc_of(a, i - 1, p), net->w1, net->hidden, add, na, rem, nr);
 }
 
@@ -255,15 +212,10 @@ static bool update_from_parent(NnueAcc *a, const NnueNet *net, int k, bool dyn) 
         a->kernel->apply_views(acc, from, stride, net->w1, net->hidden, v);
     } else {
         const Ply *src = &a->ply[up->dyn_ply];
-        uint32_t add[2][NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
-        uint32_t rem[2][NNUE_DELTA_MAX + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
-        NnueView v[2];
-        for (int p = 0; p < 2; p++) {
-            int na = append_rows(add[p], d->add[p], d->n_add[p]), nr = append_rows(rem[p], d->rem[p], d->n_rem[p]);
-            diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add[p], &na, rem[p], &nr);
-            v[p] = (NnueView){add[p], rem[p], na, nr};
-        }
-        a->kernel->apply_views(acc, from, stride, net->w1, net->hidden, v);
+        const NnueDynView v[2] = {
+            {d->add[0], d->rem[0], d->n_add[0], d->n_rem[0], src->dyn[0], e->dyn[0], src->n_dyn[0], e->n_dyn[0]},
+            {d->add[1], d->rem[1], d->n_add[1], d->n_rem[1], src->dyn[1], e->dyn[1], src->n_dyn[1], e->n_dyn[1]}};
+        a->kernel->apply_views_dyn(acc, from, stride, net->w1, net->hidden, v);
     }
     a->stats.updates += 2;
     return true;
@@ -296,18 +248,18 @@ __attribute__((noinline)) static void update_line(NnueAcc *a, const NnueNet *net
         }
         a->stats.updates++;
         /* At most nnue_max_active rows of the moves (and a copy's slack), and the position
-         * features. */
-        uint32_t add[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
-        uint32_t rem[NNUE_MAX_ACTIVE + ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX];
+         * features (and the diff's slack). */
+        uint32_t add[NNUE_MAX_ACTIVE + NNUE_ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX + NNUE_DIFF_SLACK];
+        uint32_t rem[NNUE_MAX_ACTIVE + NNUE_ROWS_AT_ONCE + 2 * NNUE_DYNAMIC_MAX + NNUE_DIFF_SLACK];
         int na = 0, nr = 0;
         for (int i = j + 1; i <= k; i++) {
             const NnueDelta *d = &a->ply[i].delta;
-            na += append_rows(add + na, d->add[p], d->n_add[p]);
-            nr += append_rows(rem + nr, d->rem[p], d->n_rem[p]);
+            na += nnue_append_rows(add + na, d->add[p], d->n_add[p]);
+            nr += nnue_append_rows(rem + nr, d->rem[p], d->n_rem[p]);
         }
         if (dyn) {
             const Ply *src = &a->ply[a->ply[j].dyn_ply];
-            diff_slots(src->dyn[p], src->n_dyn[p], a->ply[k].dyn[p], a->ply[k].n_dyn[p], add, &na, rem, &nr);
+            a->kernel->diff(src->dyn[p], src->n_dyn[p], a->ply[k].dyn[p], a->ply[k].n_dyn[p], add, &na, rem, &nr);
         }
         a->kernel->apply(acc, acc_of(a, j, p), net->w1, net->hidden, add, na, rem, nr);
     }
@@ -318,9 +270,9 @@ __attribute__((noinline)) static void update_line(NnueAcc *a, const NnueNet *net
 static void settle_dyn(NnueAcc *a, const NnueNet *net, int k) {
     const Ply *src = &a->ply[a->ply[k].dyn_ply], *e = &a->ply[k];
     for (int p = 0; p < 2; p++) {
-        uint32_t add[NNUE_DYNAMIC_MAX], rem[NNUE_DYNAMIC_MAX];
+        uint32_t add[NNUE_DYNAMIC_MAX + NNUE_DIFF_SLACK], rem[NNUE_DYNAMIC_MAX + NNUE_DIFF_SLACK];
         int na = 0, nr = 0;
-        diff_slots(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
+        a->kernel->diff(src->dyn[p], src->n_dyn[p], e->dyn[p], e->n_dyn[p], add, &na, rem, &nr);
         a->kernel->apply(acc_of(a, k, p), acc_of(a, k, p), net->w1, net->hidden, add, na, rem, nr);
     }
     a->ply[k].dyn_ply = k;

@@ -32,6 +32,26 @@ static void apply_views_scalar(int16_t *acc, const int16_t *from, size_t stride,
     for (int p = 0; p < 2; p++)
         apply_scalar(acc + p * stride, from + p * stride, w1, h, v[p].add, v[p].na, v[p].sub, v[p].nr);
 }
+/* Exact in any order (the rows added less those removed are the lists' difference), and only
+ * what changed where a game keeps each feature in its slot (features_dynamic in game.h). */
+static void diff_scalar(const uint32_t *from, int nf, const uint32_t *to, int nt, uint32_t *add, int *na,
+                        uint32_t *rem, int *nr) {
+    int i = 0, n = nf < nt ? nf : nt, a = *na, r = *nr;
+    for (; i < n; i++)
+        if (from[i] != to[i]) rem[r++] = from[i], add[a++] = to[i];
+    for (; i < nf; i++) rem[r++] = from[i];
+    for (; i < nt; i++) add[a++] = to[i];
+    *na = a, *nr = r;
+}
+static void apply_views_dyn_scalar(int16_t *acc, const int16_t *from, size_t stride, const int16_t *w1, int h,
+                                   const NnueDynView v[2]) {
+    for (int p = 0; p < 2; p++) {
+        uint32_t add[NNUE_GATHER_MAX], sub[NNUE_GATHER_MAX];
+        int na = nnue_append_rows(add, v[p].add, v[p].na), nr = nnue_append_rows(sub, v[p].sub, v[p].nr);
+        diff_scalar(v[p].was, v[p].n_was, v[p].now, v[p].n_now, add, &na, sub, &nr);
+        apply_scalar(acc + p * stride, from + p * stride, w1, h, add, na, sub, nr);
+    }
+}
 static inline int32_t crelu(int16_t v) { return v < 0 ? 0 : v > NNUE_QA ? NNUE_QA : v; }
 static int32_t output_scalar(const int16_t *us, const int16_t *them, const int16_t *w2, int32_t b2, int h) {
     uint32_t sum = (uint32_t)b2;
@@ -51,7 +71,8 @@ static int32_t output_sq_scalar(const int16_t *us, const int16_t *them, const in
     }
     return (int32_t)sum;
 }
-static const Kernel SCALAR = {apply_scalar, apply_views_scalar, output_scalar, output_sq_scalar};
+static const Kernel SCALAR = {apply_scalar,  apply_views_scalar, diff_scalar, apply_views_dyn_scalar,
+                              output_scalar, output_sq_scalar};
 
 #ifdef NNUE_HAVE_AVX2
 /* Lanes j .. j + 16 * tile (tile 1, 2, 4 or 8 vectors) stay in registers while every row is
@@ -113,6 +134,67 @@ __attribute__((target("avx2"))) static void apply_views_avx2(int16_t *acc, const
     apply_lanes_avx2(acc, from, w1, h, v[0].add, v[0].na, v[0].sub, v[0].nr);
     apply_lanes_avx2(acc + stride, from + stride, w1, h, v[1].add, v[1].na, v[1].sub, v[1].nr);
 }
+/* Eight slots at a time without a branch on what differs (a coin toss to the predictor, one
+ * per changed slot): in each half of the vector the slots that differ are packed to its front
+ * (PACK4: the byte shuffle for each mask of four), each half stored whole where the last one
+ * ended, the counts moving on by how many differ. A short last group is loaded masked (its
+ * missing slots read as equal zeros). */
+static const uint8_t PACK4[16][16] = {
+#define Z 0x80
+    {Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z},          {0, 1, 2, 3, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z},
+    {4, 5, 6, 7, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z},          {0, 1, 2, 3, 4, 5, 6, 7, Z, Z, Z, Z, Z, Z, Z, Z},
+    {8, 9, 10, 11, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z},        {0, 1, 2, 3, 8, 9, 10, 11, Z, Z, Z, Z, Z, Z, Z, Z},
+    {4, 5, 6, 7, 8, 9, 10, 11, Z, Z, Z, Z, Z, Z, Z, Z},        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, Z, Z, Z, Z},
+    {12, 13, 14, 15, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z, Z},      {0, 1, 2, 3, 12, 13, 14, 15, Z, Z, Z, Z, Z, Z, Z, Z},
+    {4, 5, 6, 7, 12, 13, 14, 15, Z, Z, Z, Z, Z, Z, Z, Z},      {0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, Z, Z, Z, Z},
+    {8, 9, 10, 11, 12, 13, 14, 15, Z, Z, Z, Z, Z, Z, Z, Z},    {0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, Z, Z, Z, Z},
+    {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, Z, Z, Z, Z},    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+#undef Z
+};
+_Static_assert(NNUE_DIFF_SLACK >= 4, "a half is stored whole, even where none of it differs");
+/* The bits of a mask of four (0..15), four bits each. */
+#define NNUE_BITS4(m) ((int)(0x4332322132212110ULL >> (4 * (m)) & 15))
+__attribute__((target("avx2"), always_inline)) static inline void diff_lists_avx2(const uint32_t *from, int nf,
+                                                                                  const uint32_t *to, int nt,
+                                                                                  uint32_t *add, int *na,
+                                                                                  uint32_t *rem, int *nr) {
+    int n = nf < nt ? nf : nt, a = *na, r = *nr;
+    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int i = 0; i < n; i += 8) {
+        __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32(n - i), iota);
+        __m256i x = _mm256_maskload_epi32((const int *)(from + i), live);
+        __m256i y = _mm256_maskload_epi32((const int *)(to + i), live);
+        unsigned m = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(x, y))) & 255;
+        unsigned lo = m & 15, hi = m >> 4;
+        __m256i pack = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)PACK4[lo])),
+                                               _mm_loadu_si128((const __m128i *)PACK4[hi]), 1);
+        x = _mm256_shuffle_epi8(x, pack), y = _mm256_shuffle_epi8(y, pack);
+        int k = NNUE_BITS4(lo);
+        _mm_storeu_si128((__m128i *)(rem + r), _mm256_castsi256_si128(x));
+        _mm_storeu_si128((__m128i *)(add + a), _mm256_castsi256_si128(y));
+        _mm_storeu_si128((__m128i *)(rem + r + k), _mm256_extracti128_si256(x, 1));
+        _mm_storeu_si128((__m128i *)(add + a + k), _mm256_extracti128_si256(y, 1));
+        k += NNUE_BITS4(hi);
+        r += k, a += k;
+    }
+    for (int i = n; i < nf; i++) rem[r++] = from[i];
+    for (int i = n; i < nt; i++) add[a++] = to[i];
+    *na = a, *nr = r;
+}
+#undef NNUE_BITS4
+__attribute__((target("avx2"))) static void diff_avx2(const uint32_t *from, int nf, const uint32_t *to, int nt,
+                                                      uint32_t *add, int *na, uint32_t *rem, int *nr) {
+    diff_lists_avx2(from, nf, to, nt, add, na, rem, nr);
+}
+__attribute__((target("avx2"))) static void apply_views_dyn_avx2(int16_t *acc, const int16_t *from, size_t stride,
+                                                                 const int16_t *w1, int h, const NnueDynView v[2]) {
+    for (int p = 0; p < 2; p++) {
+        uint32_t add[NNUE_GATHER_MAX], sub[NNUE_GATHER_MAX];
+        int na = nnue_append_rows(add, v[p].add, v[p].na), nr = nnue_append_rows(sub, v[p].sub, v[p].nr);
+        diff_lists_avx2(v[p].was, v[p].n_was, v[p].now, v[p].n_now, add, &na, sub, &nr);
+        apply_lanes_avx2(acc + p * stride, from + p * stride, w1, h, add, na, sub, nr);
+    }
+}
 /* The eight int32 lanes' sum (modular, like the scalar sums). */
 __attribute__((target("avx2"))) static int32_t hsum_avx2(__m256i v) {
     __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
@@ -151,7 +233,7 @@ __attribute__((target("avx2"))) static int32_t output_sq_avx2(const int16_t *us,
     __m256i sum = dot_sq_avx2(_mm256_setzero_si256(), us, w2, h);
     return hsum_avx2(dot_sq_avx2(sum, them, w2 + h, h));
 }
-static const Kernel AVX2 = {apply_avx2, apply_views_avx2, output_avx2, output_sq_avx2};
+static const Kernel AVX2 = {apply_avx2, apply_views_avx2, diff_avx2, apply_views_dyn_avx2, output_avx2, output_sq_avx2};
 #endif
 
 bool nnue_kernel_available(NnueKernel k) {
