@@ -3,6 +3,7 @@
 #include "bench_speed.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <string.h>
 
 #include "engine/perft.h"
@@ -80,8 +81,8 @@ int bench_playouts(BenchRun *r, int argc, char **argv) {
         if (!strcmp(argv[i], "--list")) {
             by_list = true;
         } else if (!strcmp(argv[i], "--seed")) {
-            if (i + 1 == argc || !bench_parse_int(argv[i + 1], 0, INT64_MAX, &seed))
-                return bench_fail(r, 2, "--seed needs a number 0..%" PRId64, INT64_MAX);
+            if (i + 1 == argc || !bench_parse_int(argv[i + 1], 0, LONG_MAX, &seed)) /* 2^31 - 1 in WebAssembly */
+                return bench_fail(r, 2, "--seed needs a number 0..%ld", LONG_MAX);
             i++;
         } else if (!have_count && bench_parse_int(argv[i], 1, 1000000000, &count)) {
             have_count = true;

@@ -20,6 +20,9 @@
 #   --name-a / --name-b  names in the output (default: the file names)
 #   --buffer MS          the arena's tolerance above movetime before a loss on time (default 50)
 #   --out DIR            where the settings, log and PGN go (default a new directory under $TMPDIR or /tmp)
+#   --write-settings FILE  only write the arena's settings for this match to FILE (its folder made if
+#                        need be), its games going to the PGN beside it (FILE's name ending .pgn), and
+#                        exit: to run cutegames yourself (`cutegames --settings FILE`); needs no arena
 #   --cutegames PATH     the arena (default $CUTEGAMES, else cutegames on PATH; the stand-in
 #                        tests/hosts/mini_arena.py plays the same games one at a time, for a try)
 #   --hosts FILE         spread the games over the hosts of a GNU parallel sshlogin file (a line
@@ -50,6 +53,7 @@ command_args=$(printf '%q ' "$@")
 
 games=100 tc=movetime:100 openings= game=monkeyqueen game_option_b=0 conc=1 sprt= opts_a= opts_b=
 name_a= name_b= out= arena= buffer=50 hosts= shard_games=20 retries=2 slurm= slurm_on=0 wait=0 merge_only=0
+write_settings=
 while [ $# -gt 0 ]; do
     case $1 in
     --games) games=$2; shift 2 ;;
@@ -65,6 +69,7 @@ while [ $# -gt 0 ]; do
     --name-b) name_b=$2; shift 2 ;;
     --buffer) buffer=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --write-settings) write_settings=$2; shift 2 ;;
     --cutegames) arena=$2; shift 2 ;;
     --hosts) hosts=$2; shift 2 ;;
     --shard-games) shard_games=$2; shift 2 ;;
@@ -84,8 +89,8 @@ path_b=$(need_exec match.sh "engine B" "${2%% *}") || exit 2
 args_a= args_b=
 [ "${1%% *}" = "$1" ] || args_a=${1#* }
 [ "${2%% *}" = "$2" ] || args_b=${2#* }
-# The arena (not needed by the Slurm merge job, which plays nothing).
-[ "$merge_only" = 1 ] || arena=$(need_arena match.sh "$arena") || exit 2
+# The arena (not needed by the Slurm merge job, which plays nothing, nor to write the settings).
+[ "$merge_only" = 1 ] || [ -n "$write_settings" ] || arena=$(need_arena match.sh "$arena") || exit 2
 [ -n "$openings" ] || openings=$here/../engine/games/$game/openings.txt
 [ -f "$openings" ] && [ -r "$openings" ] || { echo "match.sh: cannot read the openings file '$openings'" >&2; exit 2; }
 if [ -n "$hosts" ] && ! { [ -f "$hosts" ] && [ -r "$hosts" ]; }; then echo "match.sh: cannot read the hosts file '$hosts'" >&2; exit 2; fi
@@ -124,11 +129,6 @@ opts_json() { local IFS=, first=1 kv; printf '{'
 if [ -n "$sprt" ]; then sprtjson="{\"enabled\": true, \"elo0\": ${sprt%,*}, \"elo1\": ${sprt#*,}, \"alpha\": 0.05, \"beta\": 0.05}"
 else sprtjson='{"enabled": false}'; fi
 
-[ -n "$out" ] || out=$(mktemp -d -t simia-match.XXXXXX)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-pgn=$out/games.pgn
-
 # settings FILE GAMES OPENINGS PGN SPRT-JSON: the arena's settings for a match (or a shard of one).
 settings() {
     cat >"$1" <<EOF
@@ -151,6 +151,23 @@ settings() {
 }
 EOF
 }
+
+# --write-settings: the one-machine match's settings, for an arena run by hand; the PGN beside them
+# (not in the folder the arena is started from, nor in a tracked file of the repository).
+if [ -n "$write_settings" ]; then
+    dir=$(dirname "$write_settings")
+    mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || { echo "match.sh: cannot write the settings in '$dir'" >&2; exit 2; }
+    file=$(cd "$dir" && pwd)/$(basename "$write_settings")
+    settings "$file" "$games" "$(cd "$(dirname "$openings")" && pwd)/$(basename "$openings")" "${file%.json}.pgn" "$sprtjson"
+    echo "match: wrote $file: $name_a vs $name_b, $game, $games games, $tc${sprt:+, SPRT [$sprt]}" >&2
+    echo "match: run /path/to/cutegames --settings $file; the games go to ${file%.json}.pgn (losses on time: grep -c 'Out of time' ${file%.json}.pgn)" >&2
+    exit 0
+fi
+
+[ -n "$out" ] || out=$(mktemp -d -t simia-match.XXXXXX)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+pgn=$out/games.pgn
 
 # The score from A's side, counted from the PGN files (also games cutegames did not score).
 score() {

@@ -24,7 +24,7 @@ need_arena() {
     elif [ -n "${CUTEGAMES:-}" ]; then need_exec "$1" "the arena (\$CUTEGAMES)" "$CUTEGAMES"
     elif type -P cutegames >/dev/null; then need_exec "$1" "the arena" "$(type -P cutegames)"
     else
-        echo "$1: no arena: give --cutegames PATH or set CUTEGAMES=PATH (no cutegames on PATH; it is not part of Simia, see \"Playing in an arena\" in README.md)" >&2
+        echo "$1: no arena: give --cutegames PATH or set CUTEGAMES=PATH (no cutegames on PATH; it is not part of Simia, see \"Play in an arena\" in README.md)" >&2
         return 2
     fi
 }

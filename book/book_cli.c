@@ -231,10 +231,11 @@ static int job_probe(Engine *e, int argc, char **argv) {
     }
     const GameOps *g = engine_game(e);
     char def[4096];
-    if (!path) {
-        book_default_path(g, def, sizeof def);
-        path = def;
+    if (!path && !book_default_path(g, def, sizeof def, err)) {
+        fprintf(stderr, "simia book probe: %s\n", err);
+        return 1;
     }
+    if (!path) path = def;
     Book b;
     if (!book_load(&b, path, g, err)) {
         fprintf(stderr, "simia book probe: %s\n", err);
@@ -263,12 +264,13 @@ static int job_dump(Engine *e, int argc, char **argv) {
     const GameOps *g = engine_game(e);
     char def[4096];
     const char *path = argc > 0 ? argv[0] : NULL;
-    if (!path) {
-        book_default_path(g, def, sizeof def);
-        path = def;
-    }
-    Book b;
     char err[ERR_STR_MAX];
+    if (!path && !book_default_path(g, def, sizeof def, err)) {
+        fprintf(stderr, "simia book dump: %s\n", err);
+        return 1;
+    }
+    if (!path) path = def;
+    Book b;
     if (!book_load(&b, path, g, err)) {
         fprintf(stderr, "simia book dump: %s\n", err);
         return 1;

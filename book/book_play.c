@@ -6,12 +6,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "book.h"
 
-/* Where the games' folders are (each ships its book as <game>/opening.book): CMake says. */
+/* Where the games' folders are (each that ships a book holds it as <game>/opening.book), as
+ * CMake says: installed, SIMIA_INSTALLED_GAMES_DIR from the executable's own folder (relative,
+ * so that an installed tree may move); for a binary in its build tree, the source tree's. */
 #ifndef SIMIA_GAMES_DIR
 #define SIMIA_GAMES_DIR "engine/games"
+#endif
+#ifndef SIMIA_INSTALLED_GAMES_DIR
+#define SIMIA_INSTALLED_GAMES_DIR "../share/simia/games"
+#endif
+/* The games that ship a book, each between commas. */
+#ifndef SIMIA_BOOK_GAMES
+#define SIMIA_BOOK_GAMES ","
 #endif
 
 /* Seeds the choice among book moves: a fresh engine makes the same choices (repeatable
@@ -27,14 +37,53 @@ struct BookPlayer {
     Prng rng;
 };
 
-void book_default_path(const GameOps *g, char *out, size_t size) {
-    snprintf(out, size, "%s/%s/opening.book", SIMIA_GAMES_DIR, g->name);
+/* The installed games' folder, from the path of this executable; false where it cannot be
+ * told (no /proc). */
+static bool installed_games_dir(char *out, size_t size) {
+    if (SIMIA_INSTALLED_GAMES_DIR[0] == '/') return snprintf(out, size, "%s", SIMIA_INSTALLED_GAMES_DIR) < (int)size;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return false;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return false;
+    *slash = '\0';
+    return snprintf(out, size, "%s/%s", exe, SIMIA_INSTALLED_GAMES_DIR) < (int)size;
 }
 
-void book_player_path(const BookPlayer *bp, char *out, size_t size) {
+static bool ships_book(const GameOps *g) {
+    char listed[96];
+    snprintf(listed, sizeof listed, ",%.80s,", g->name);
+    return strstr(SIMIA_BOOK_GAMES, listed) != NULL;
+}
+
+static bool readable(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+bool book_default_path(const GameOps *g, char *out, size_t size, char *why) {
+    char dir[4096], installed[4200] = "", source[4200];
+    if (installed_games_dir(dir, sizeof dir) &&
+        snprintf(installed, sizeof installed, "%s/%s/opening.book", dir, g->name) < (int)sizeof installed &&
+        readable(installed))
+        return snprintf(out, size, "%s", installed) < (int)size;
+    if (snprintf(source, sizeof source, "%s/%s/opening.book", SIMIA_GAMES_DIR, g->name) < (int)sizeof source &&
+        readable(source))
+        return snprintf(out, size, "%s", source) < (int)size;
+    if (!ships_book(g))
+        snprintf(why, ERR_STR_MAX, "no book for this game (%s ships none; BookFile may name one)", g->title);
+    else
+        snprintf(why, ERR_STR_MAX, "the book of %s is missing: neither '%.90s' nor '%.90s' exists; BookFile may name one",
+                 g->title, installed[0] ? installed : "(the installed one)", source);
+    return false;
+}
+
+bool book_player_path(const BookPlayer *bp, char *out, size_t size, char *why) {
     const Option *o = options_find(engine_options(bp->e), "BookFile");
-    if (o && o->str[0]) snprintf(out, size, "%s", o->str);
-    else book_default_path(engine_game(bp->e), out, size);
+    if (o && o->str[0]) return snprintf(out, size, "%s", o->str) < (int)size;
+    return book_default_path(engine_game(bp->e), out, size, why);
 }
 
 static void forget(BookPlayer *bp) {
@@ -56,15 +105,23 @@ static bool apply_own(void *owner, const Option *o, int64_t v, const char *str, 
     return true;
 }
 
-/* Loads the book on its first use; says why not (once per file name) on failure. */
+/* Loads the book on its first use; says why not (once per file name, or per game without
+ * one) on failure. */
 static bool ready(BookPlayer *bp, char *note, size_t size) {
-    char path[OPTION_STR_MAX];
-    book_player_path(bp, path, sizeof path);
+    char path[OPTION_STR_MAX], why[ERR_STR_MAX];
+    bool found = book_player_path(bp, path, sizeof path, why);
+    /* no file: a name no file has, for the game, so that its note too is told once */
+    if (!found) snprintf(path, sizeof path, "\n%s", engine_game(bp->e)->name);
     if (bp->loaded && !strcmp(path, bp->path)) return true;
     if (bp->attempted && !strcmp(path, bp->path)) return false;
     forget(bp);
     snprintf(bp->path, sizeof bp->path, "%s", path);
     bp->attempted = true;
+    if (!found) {
+        /* A game that ships no book is no error: OwnBook is on for every game an arena plays. */
+        snprintf(note, size, "%s%s; playing without a book", ships_book(engine_game(bp->e)) ? "error: " : "", why);
+        return false;
+    }
     char err[ERR_STR_MAX];
     if (!book_load(&bp->book, path, engine_game(bp->e), err)) {
         snprintf(note, size, "error: %s; playing without a book", err);

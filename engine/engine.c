@@ -16,6 +16,13 @@
 
 #define GAME_OPT_NAME_MAX 64
 
+/* What evaluates in a search: the game, and its net by load number (0: the game's own
+ * evaluation). Two searches with equal ids give every position the same evaluation. */
+typedef struct {
+    const GameOps *game;
+    uint64_t net_serial;
+} EvaluatorId;
+
 struct Engine {
     const GameOps *game; /* the current game: its one holder (the pool and jobs get it per search) */
     OptionTable options;
@@ -39,10 +46,19 @@ struct Engine {
     NnueNet *nets[GAMES_MAX];
     char no_net[GAMES_MAX][ERR_STR_MAX];
     char no_scope[ERR_STR_MAX]; /* why the net does not serve the configuration (engine_net) */
+    /* Each game's net as a number given at its load (a freed net's address may come back for
+     * another), and the evaluator of the last search: the table keeps evaluations and the
+     * histories learnt from them, which a search by another evaluator must not reuse. */
+    uint64_t net_serial[GAMES_MAX], nets_loaded;
+    EvaluatorId searched_with;
     bool debug;                 /* `debug on`: searches say more (engine_set_debug) */
     StrengthRelay relay;        /* the strength limit's choice among lines, for the running search */
     int noted_elo;              /* the UCI_Elo last told to lie outside its game's scale ... */
     const GameOps *noted_game;  /* ... and that game */
+    SearchParams params;        /* the game's search parameters (the tuning build's options on top) */
+#ifdef SIMIA_TUNE
+    char tune_name[SEARCH_PARAM_COUNT][GAME_OPT_NAME_MAX]; /* Tune<Name>: the options' names */
+#endif
 };
 
 /* ---- the search options: Hash and Threads refuse to change during a search ---- */
@@ -90,6 +106,22 @@ static bool apply_game_option(void *owner, const Option *o, int64_t v, const cha
     return true;
 }
 
+/* The search parameters of the current game: the engine's defaults with the game's own values
+ * (a game's table that names no parameter, or leaves a range, is a build's error: test_contract
+ * checks every game's). The tuning build's options then show the game's values. */
+static void params_for_game(Engine *e) {
+    if (!search_params_for(&e->params, e->game->search_params, e->game->n_search_params))
+        search_params_default(&e->params);
+#ifdef SIMIA_TUNE
+    for (int i = 0; i < SEARCH_PARAM_COUNT; i++) {
+        char name[GAME_OPT_NAME_MAX];
+        snprintf(name, sizeof name, "Tune%s", SEARCH_PARAM_INFO[i].name);
+        Option *o = options_find(&e->options, name);
+        if (o) o->def = o->value = search_param_get(&e->params, &SEARCH_PARAM_INFO[i]);
+    }
+#endif
+}
+
 /* Switches to game GAMES[index]: what the Game option does when the table sets it (the
  * table records the new value itself, once this returns true). */
 static bool switch_game(Engine *e, int index, char *err) {
@@ -105,8 +137,30 @@ static bool switch_game(Engine *e, int index, char *err) {
         return false;
     }
     tt_clear(&e->tt);
+    params_for_game(e);
     return true;
 }
+
+#ifdef SIMIA_TUNE
+/* The tuning build: each search parameter as a spin option Tune<Name> over its range, for a
+ * tuner (bench/spsa.py); a normal build announces none of them. */
+static bool apply_tune(void *owner, const Option *o, int64_t v, const char *str, char *err) {
+    (void)str, (void)err;
+    Engine *e = owner;
+    *search_param_ref(&e->params, o->data) = (int)v;
+    return true;
+}
+
+static void add_tune_options(Engine *e) {
+    for (int i = 0; i < SEARCH_PARAM_COUNT; i++) {
+        const SearchParamInfo *p = &SEARCH_PARAM_INFO[i];
+        snprintf(e->tune_name[i], sizeof e->tune_name[i], "Tune%s", p->name);
+        Option o = {.name = e->tune_name[i], .type = OPT_SPIN, .def = p->def, .min = p->min, .max = p->max,
+                    .apply = apply_tune, .owner = e, .data = p};
+        options_add(&e->options, &o);
+    }
+}
+#endif
 
 static bool apply_game(void *owner, const Option *o, int64_t v, const char *str, char *err) {
     (void)o, (void)str;
@@ -149,8 +203,9 @@ static void add_search_options(Engine *e) {
         {.name = "MultiPV", .type = OPT_SPIN, .def = 1, .min = 1, .max = MAX_MULTIPV},
         {.name = "Move Overhead", .type = OPT_SPIN, .def = 10, .min = 0, .max = 5000},
         {.name = "Ponder", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
-        /* What GUIs set: a strength by Elo (engine/strength.h; UCI_Elo's range spans every
-         * game's scale, each game playing within its own) and win/draw/loss in info lines. */
+        /* What GUIs set: a strength by Elo (engine/strength.h; UCI_Elo accepts every game's
+         * scale, since arenas may set it before Game, and `ugi` announces the game's own:
+         * engine_option_shown) and win/draw/loss in info lines. */
         {.name = "UCI_LimitStrength", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
         {.name = "UCI_Elo", .type = OPT_SPIN, .def = STRENGTH_ANCHOR_ELO, .min = elo_lo, .max = elo_hi},
         {.name = "UCI_ShowWDL", .type = OPT_CHECK, .def = 0, .min = 0, .max = 1},
@@ -175,6 +230,7 @@ static void set_embedded_net(Engine *e, int g) {
     if (!nnue_embedded(ops, &data, &size)) snprintf(e->no_net[g], ERR_STR_MAX, "no net for %s", ops->name);
     else if (!(e->nets[g] = nnue_net_parse(data, size, ops, err)))
         snprintf(e->no_net[g], ERR_STR_MAX, "the embedded net of %s was refused: %.180s", ops->name, err);
+    e->net_serial[g] = ++e->nets_loaded;
 }
 
 /* EvalFile loads a net for the current game (empty: its embedded net); a refused file
@@ -191,6 +247,7 @@ static bool apply_eval_file(void *owner, const Option *o, int64_t v, const char 
     if (!net) return false;
     nnue_net_free(e->nets[game_index(e->game)]);
     e->nets[game_index(e->game)] = net;
+    e->net_serial[game_index(e->game)] = ++e->nets_loaded;
     return true;
 }
 
@@ -212,6 +269,20 @@ static void add_nnue_options(Engine *e) {
 
 /* The net a search evaluates with: the game's, while Use NNUE is on. */
 static const NnueNet *search_net(Engine *e) { return engine_option_int(e, "Use NNUE") ? engine_net(e, NULL) : NULL; }
+
+/* Before a search that evaluates otherwise than the last one (Use NNUE switched, another
+ * EvalFile): the table's kept evaluations, the scores and bounds worked out from them and the
+ * histories those taught belong to the other evaluator, and reverse futility and null move
+ * would decide on its numbers; they go as at a new game. Done at the go, not when an option
+ * is set: no search runs then, and several options set in a row clear once. A search of
+ * another game needs nothing: the switch (switch_game) cleared the table and the histories. */
+static void forget_other_evaluator(Engine *e, const SearchJob *job) {
+    EvaluatorId was = e->searched_with, now = {job->game, job->net ? e->net_serial[game_index(job->game)] : 0};
+    e->searched_with = now;
+    if (!was.game || was.game != now.game || was.net_serial == now.net_serial) return;
+    tt_clear(&e->tt);
+    pool_clear(e->pool);
+}
 
 Score engine_static_eval(Engine *e) {
     const NnueNet *net = search_net(e);
@@ -257,6 +328,10 @@ Engine *engine_create(const GameOps *game) {
     }
     add_search_options(e);
     add_nnue_options(e);
+#ifdef SIMIA_TUNE
+    add_tune_options(e);
+#endif
+    params_for_game(e);
     char err[ERR_STR_MAX];
     if (!engine_set_position(e, NULL, NULL, 0, err)) {
         engine_destroy(e);
@@ -292,6 +367,22 @@ const char *engine_game_option_name(const Engine *e, int i) {
     return i >= 0 && i < e->game->n_options && i < GAME_MAX_OPTIONS ? e->opt_name[game_index(e->game)][i] : NULL;
 }
 OptionTable *engine_options(Engine *e) { return &e->options; }
+
+bool engine_option_shown(Engine *e, int i, Option *shown) {
+    const Option *o = &e->options.opt[i];
+    if (o->apply == apply_game_option) { /* a rule option: only the game in play's */
+        bool mine = false;
+        for (int k = 0; k < e->game->n_options && !mine; k++) mine = o->data == &e->game->options[k];
+        if (!mine) return false;
+    }
+    *shown = *o;
+    if (o == options_find(&e->options, "UCI_Elo")) {
+        const int *scale = strength_scale(e->game);
+        shown->min = scale[0], shown->max = scale[STRENGTH_LEVELS - 1];
+    }
+    return true;
+}
+
 void engine_add_option(Engine *e, const Option *o) { options_add(&e->options, o); }
 
 bool engine_set_option(Engine *e, const char *name, const char *value, char *err) {
@@ -538,6 +629,7 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
     job.move_overhead = engine_option_int(e, "Move Overhead");
     job.ponder_enabled = engine_option_int(e, "Ponder") != 0;
     job.net = search_net(e);
+    job.params = e->params;
     /* go mate N and no other limit: it ends at the depth that covers N moves. */
     if (limits->mate && !limits->depth && !limits->nodes && limits->movetime < 0 && limits->time[0] < 0 &&
         limits->time[1] < 0 && !limits->infinite && !limits->ponder)
@@ -553,6 +645,7 @@ static bool go(Engine *e, const SearchLimits *limits, const SearchReport *report
         job.history = e->history.keys + (e->history.n - 1 - before);
         job.n_history = before;
     }
+    forget_other_evaluator(e, &job);
     if (!pool_start(e->pool, &job)) {
         snprintf(err, ERR_STR_MAX, "could not start the search");
         return false;
@@ -647,4 +740,5 @@ void engine_new_game(Engine *e) {
     pool_wait(e->pool);
     tt_clear(&e->tt);
     pool_clear(e->pool);
+    e->searched_with = (EvaluatorId){0}; /* nothing left of any evaluator */
 }

@@ -26,6 +26,10 @@ const char *engine_game_option_name(const Engine *e, int i);
 
 /* ---- options: one table, the engine's own and those modules register ---- */
 OptionTable *engine_options(Engine *e);
+/* Whether `ugi` announces option i of the table, and as what (a copy in *shown): a game's
+ * rule options only while their game is played (setoption takes every game's, in any order),
+ * and UCI_Elo over the game's own scale (it accepts any game's; engine/strength.h). */
+bool engine_option_shown(Engine *e, int i, Option *shown);
 /* Registers a front-end or book option in the same table (before the first `ugi`). */
 void engine_add_option(Engine *e, const Option *o);
 /* Sets an option by name (case-insensitive). Game, Hash, Clear Hash and Threads are refused

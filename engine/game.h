@@ -3,6 +3,7 @@
 #ifndef SIMIA_GAME_H
 #define SIMIA_GAME_H
 
+#include "params.h"
 #include "types.h"
 
 /* A game option (declared by the game, served by the core's option table). The core
@@ -105,9 +106,16 @@ typedef struct {
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */
     const char *title; /* human name, e.g. "Monkey Queen" */
+    /* What the symbols of its board (display) stand for, in one line for people: `selfplay`
+     * prints it first, since "I20" or "t3" says nothing to someone new to the game. */
+    const char *legend;
     const GameOptionDef *options;
     int n_options;
     const char *option_prefix; /* put before each option's name in `ugi` ("" for none) */
+    /* The game's own values of the search parameters (engine/params.h), where they differ
+     * from the engine's defaults: engine/games/<game>/params.h; NULL and 0 for none. */
+    const SearchParamOverride *search_params;
+    int n_search_params;
     GameCaps caps;
     GameCalibration calib;
 

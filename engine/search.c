@@ -7,15 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evalcheck.h"
 #include "movepick.h"
 #include "nnue/nnue.h"
 #include "prng.h"
+#include "yield.h"
 
 /* ---- read-only tables ---- */
 
-/* Late-move reductions from an integer approximation of log(depth) * log(moves), so that
- * every build reduces exactly alike. */
-static uint8_t lmr_table[64][64];
 /* Near the no-progress end the same position scores differently by its counter: the
  * table's key then includes the plies left (each value its own key), so that a score
  * found with the end in sight is not reused far from it, nor the other way round. */
@@ -32,12 +31,21 @@ static int log2_q8(int n) {
 static void init_tables(void) {
     Prng rng = {0x50524F4752455353ULL}; /* "PROGRESS" */
     for (int i = 0; i < PROGRESS_FOLD; i++) progress_fold[i] = prng_next(&rng);
-    for (int d = 1; d < 64; d++)
-        for (int m = 1; m < 64; m++) {
-            /* (ln d * ln m) / 2.25 + 0.5, with ln x = log2 x * 0.693 */
-            int64_t v = (int64_t)log2_q8(d) * log2_q8(m) * 48 / (65536 * 225 / 100) + 24;
-            lmr_table[d][m] = (uint8_t)(v / 48);
+}
+
+/* Late-move reductions from an integer approximation of log2(depth) * log2(moves), so that
+ * every build reduces exactly alike: LmrBase/100 + log2 d * log2 m / (LmrDiv/100), in
+ * 48ths before the floor (the defaults 50 and 225 are the table the search was measured
+ * with). Made again only when a search's parameters differ from the last. */
+static void init_lmr(SearchThread *t, const SearchParams *P) {
+    if (t->lmr_made && t->lmr_base == P->lmr_base && t->lmr_div == P->lmr_div) return;
+    int64_t div = (int64_t)65536 * P->lmr_div / 100, base = (int64_t)P->lmr_base * 48 / 100;
+    for (int d = 0; d < 64; d++)
+        for (int m = 0; m < 64; m++) {
+            int64_t v = d && m ? (int64_t)log2_q8(d) * log2_q8(m) * 48 / div + base : 0;
+            t->lmr[d][m] = (uint8_t)(v <= 0 ? 0 : v / 48 > 63 ? 63 : v / 48);
         }
+    t->lmr_made = true, t->lmr_base = P->lmr_base, t->lmr_div = P->lmr_div;
 }
 
 /* ---- thread state ---- */
@@ -103,6 +111,8 @@ static inline void count_node(SearchThread *t) {
 
 /* ---- stopping ---- */
 
+/* The maximum counts from the go, pondering included: the opponent's clock ran then, so
+ * this never flags, and a ponderhit that comes late leaves little to spend. */
 static bool time_up(const SearchThread *t) {
     const SearchShared *sh = t->sh;
     if (sh->budget.maximum < 0 || atomic_load(sh->pondering)) return false;
@@ -120,6 +130,11 @@ static inline bool must_stop(SearchThread *t) {
             if (t->sh->n_threads == 1 ? n >= limit : (n & 1023) == 0 && search_total_nodes(t->sh) >= limit)
                 return t->stopped = true;
         }
+#ifdef SIMIA_NO_THREADS
+        /* No threads (the WebAssembly build, yield.h): the host lets a stop in here. */
+        if ((n & 1023) == 0 && pool_yield(false) && atomic_load_explicit(t->sh->stop, memory_order_relaxed))
+            return t->stopped = true;
+#endif
         if ((n & 1023) == 0 && time_up(t)) return t->stopped = true;
     }
     return false;
@@ -169,11 +184,11 @@ static inline Score outcome_score(Outcome o, int ply) {
  * its ply uncomputed: the plies below update from above). */
 static inline Score evaluate(const SearchThread *t, Key k) {
     Score s;
-    if (evalcache_probe(t->evals, k, &s)) return s;
+    if (evalcache_probe(t->evals, k, &s)) return EVALCHECKED(t->game, t->net, &t->pos, s, EVALCHECK_CACHE);
     s = t->net ? nnue_evaluate(t->nnue, t->net, t->game, &t->pos) : t->game->evaluate(&t->pos);
     s = s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
     evalcache_store(t->evals, k, s);
-    return s;
+    return EVALCHECKED(t->game, t->net, &t->pos, s, EVALCHECK_FRESH);
 }
 
 /* Every move of the search goes through these: with a net and a game that says what its
@@ -211,27 +226,18 @@ static inline Score child(SearchThread *t, bool same, Score a, Score b, int dept
     return same ? search(t, a, b, depth, ply, cut) : -search(t, -b, -a, depth, ply, cut);
 }
 
-/* Plies into the quiescence search in which a player in check tries every move; deeper,
- * where every move of a crowded board would multiply the tree, it may stand pat. */
-#define QS_EVASION_PLIES 2
-/* Where the quiescence search ends: on crowded boards both players can go on taking
- * unguarded pieces in many orders, and the interleavings outgrow any budget. */
-#define QS_MAX_PLIES 8
-/* Quiescence futility: a capture must be able to win back alpha - stand pat - margin. */
-#define QS_FUTILITY 1
-#define QS_FUT_MARGIN 100
-/* Plies into the quiescence search in which even exchanges are tried; deeper, a capture
- * must win material. On a board full of guarded babies every piece can trade with a
- * neighbour, and even trades in every order make a tree no budget covers. */
-#define QS_EVEN_PLIES 2
-/* Nodes one quiescence search (from a leaf of the main search) may spend before every
- * further node stands pat: in random crowded positions the plies above still let a single
- * leaf grow millions of nodes, and a `go depth 1` must not take minutes. Normal positions
- * stay far below it (the bench signatures do not change). */
-#define QS_NODE_BUDGET 20000
-
+/* The quiescence search's limits (engine/params.h): in check it tries every move for the first
+ * QsEvasionPlies plies, deeper it may stand pat, where every move of a crowded board would
+ * multiply the tree; even exchanges only for the first QsEvenPlies plies, deeper a capture
+ * must win material (on a board full of guarded babies even trades in every order make a tree
+ * no budget covers); it ends at QsMaxPlies, where both players could go on taking unguarded
+ * pieces in many orders; and one search from a leaf spends at most QsNodeBudget nodes before
+ * every further node stands pat (random crowded positions; a `go depth 1` must not take
+ * minutes; normal positions stay far below it). A capture must be able to win back alpha -
+ * stand pat - QsFutMargin. */
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply) {
     const GameOps *g = t->game;
+    const SearchParams *P = t->params;
     GamePos *pos = &t->pos;
     SearchStack *ss = &t->stack[ply];
     if (ply > t->seldepth) t->seldepth = ply;
@@ -244,12 +250,13 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     if (ply >= MAX_PLY - 1) return evaluate(t, ss->key);
     if (g->caps.winning_move && g->winning_move(pos) != MOVE_NONE) return SCORE_WIN - ply - 1;
 
-    bool in_check = qply < QS_EVASION_PLIES && g->caps.in_check && g->in_check(pos);
+    bool in_check = qply < P->qs_evasion_plies && g->caps.in_check && g->in_check(pos);
     Score best = -SCORE_INF, old_alpha = alpha, eval = TT_EVAL_NONE;
     if (qply == 0) t->qs_start = my_nodes(t);
     if (!in_check) {
         best = eval = evaluate(t, ss->key);
-        if (best >= beta || qply >= QS_MAX_PLIES || my_nodes(t) - t->qs_start > QS_NODE_BUDGET) return best;
+        if (best >= beta || qply >= P->qs_max_plies || my_nodes(t) - t->qs_start > (uint64_t)P->qs_node_budget)
+            return best;
         if (best > alpha) alpha = best;
     }
     /* The table is asked only now: a stand-pat cut needs no answer, and the evaluation
@@ -272,8 +279,8 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
         /* Exchanges that lose material are left to the main search, and so are those
          * that cannot lift the stand-pat score to alpha even with a margin. */
         if (!in_check && (g->caps.see || g->caps.qs_evasions_only)) {
-            Score need = QS_FUTILITY && best + QS_FUT_MARGIN <= alpha ? alpha - best - QS_FUT_MARGIN + 1 : 0;
-            if (qply >= QS_EVEN_PLIES && need < 1) need = 1;
+            Score need = best + P->qs_fut_margin <= alpha ? alpha - best - P->qs_fut_margin + 1 : 0;
+            if (qply >= P->qs_even_plies && need < 1) need = 1;
             if (g->caps.qs_evasions_only || !g->see_ge(pos, m, need)) continue;
         }
         GameUndo u;
@@ -301,20 +308,12 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
 
 /* ---- main search ---- */
 
-/* Pruning and reductions, each kept for a measured gain (see the README). */
-enum {
-    PRUNE_RFP = 1, RFP_DEPTH = 6, RFP_MARGIN = 100,
-    PRUNE_NULL = 1,
-    PRUNE_LMP = 0,
-    PRUNE_FUT = 0, FUT_MARGIN = 150,
-    USE_LMR = 1,
-    EXT_CHECK = 1,
-};
-static const int lmp_count[5] = {0, 6, 10, 16, 24};
-
+/* Pruning and reductions, each kept for a measured gain (see the README); their constants
+ * are the game's parameters (engine/params.h), a depth limit of 0 turning one off. */
 static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply, bool cut_node) {
     if (depth <= 0) return qsearch(t, alpha, beta, ply, 0);
     const GameOps *g = t->game;
+    const SearchParams *P = t->params;
     GamePos *pos = &t->pos;
     const bool pv_node = beta - alpha > 1;
     SearchStack *ss = &t->stack[ply];
@@ -351,17 +350,19 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
 
     bool in_check = g->caps.in_check && g->in_check(pos);
     /* The table keeps the static evaluation: a hit that does not cut spares the evaluation. */
-    ss->static_eval = in_check ? -SCORE_INF : hit && h.eval != TT_EVAL_NONE ? h.eval : evaluate(t, ss->key);
+    ss->static_eval = in_check                            ? -SCORE_INF
+                      : hit && h.eval != TT_EVAL_NONE ? EVALCHECKED(g, t->net, pos, h.eval, EVALCHECK_TABLE)
+                                                      : evaluate(t, ss->key);
     memset(t->stack[ply + 2].killer, 0, sizeof t->stack[ply + 2].killer);
     int me = g->player_to_move(pos);
     ss->player = me;
 
     if (!pv_node && !in_check && beta < SCORE_WIN_MIN && beta > -SCORE_WIN_MIN) {
         /* Reverse futility: far enough above beta that a quiet move will not fall below. */
-        if (PRUNE_RFP && depth <= RFP_DEPTH && ss->static_eval - RFP_MARGIN * depth >= beta)
+        if (depth <= P->rfp_depth && ss->static_eval - P->rfp_margin * depth >= beta)
             return ss->static_eval;
         /* Null move: if passing still holds beta, a real move will (zugzwang aside). */
-        if (PRUNE_NULL && g->caps.null_move && depth >= 3 && ss->static_eval >= beta && ply > 0 &&
+        if (g->caps.null_move && depth >= P->nmp_depth && ss->static_eval >= beta && ply > 0 &&
             t->stack[ply - 1].hist_index >= 0) {
             GameUndo u;
             /* A pass changes no tracked feature: its ply is pushed before it is made (the
@@ -374,8 +375,9 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
             if (passed) {
                 ss->move = MOVE_NONE;
                 ss->hist_index = -1;
+                EVALCHECK_PASSED(g->key(pos));
                 count_node(t);
-                int r = 3 + depth / 4;
+                int r = P->nmp_base + depth / P->nmp_div;
                 s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 g->unmake_null(pos, &u);
             }
@@ -406,11 +408,11 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (!pv_node && !in_check && !noisy && best > -SCORE_WIN_MIN) {
             /* Late quiet moves near the leaves, or quiet moves that cannot lift a hopeless
              * static evaluation to alpha, are not searched. */
-            if (PRUNE_LMP && depth <= 4 && legal > lmp_count[depth]) {
+            if (depth <= P->lmp_depth && legal > P->lmp_base + depth + depth * depth) {
                 skip_quiets = true;
                 continue;
             }
-            if (PRUNE_FUT && depth <= 3 && ss->static_eval + FUT_MARGIN * depth <= alpha) {
+            if (depth <= P->fut_depth && ss->static_eval + P->fut_margin * depth <= alpha) {
                 skip_quiets = true;
                 continue;
             }
@@ -422,17 +424,17 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         count_node(t);
         tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
-        int new_depth = depth - 1 + (EXT_CHECK && in_check);
+        int new_depth = depth - 1 + (P->ext_check && in_check);
         Score s;
         if (pv_node) t->pv_len[ply + 1] = 0;
         if (searched == 0) {
             s = child(t, same, alpha, beta, new_depth, ply + 1, !pv_node && !cut_node);
         } else {
             int r = 0;
-            if (USE_LMR && depth >= 3 && searched >= 3 && !noisy && !in_check) {
-                r = lmr_table[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
-                r -= pv_node;
-                r += cut_node;
+            if (depth >= P->lmr_depth && searched >= P->lmr_moves && !noisy && !in_check) {
+                r = t->lmr[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
+                r -= pv_node ? P->lmr_pv : 0;
+                r += cut_node ? P->lmr_cut : 0;
                 if (r > new_depth - 1) r = new_depth - 1;
                 if (r < 0) r = 0;
             }
@@ -464,7 +466,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     if (legal == 0) return outcome_score(g->no_moves_outcome(pos), ply);
 
     if (best >= beta && !g->is_noisy(pos, best_move)) {
-        int bonus = depth * depth * 32 > 2400 ? 2400 : depth * depth * 32;
+        int bonus = depth * depth * P->hist_mul > P->hist_max ? P->hist_max : depth * depth * P->hist_mul;
         history_update(&hist[g->history_index(pos, best_move)], bonus);
         for (int i = 0; i < n_quiets; i++) history_update(&hist[g->history_index(pos, quiets[i])], -bonus);
         Move *killer = ss->killer[me];
@@ -517,6 +519,7 @@ static bool build_root(SearchThread *t) {
         rm->score = rm->prev_score = -SCORE_INF;
         rm->bound = BOUND_UPPER;
         rm->seldepth = 0;
+        rm->nodes = 0;
         rm->pv_len = 1;
         rm->pv[0] = list[i];
     }
@@ -547,6 +550,7 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
             rep->currmove(rep->ctx, &t->sh->job->root, m, i + 1, depth);
         t->stack[0].move = m;
         t->stack[0].hist_index = g->history_index(pos, m);
+        uint64_t before = my_nodes(t);
         GameUndo u;
         do_move(t, m, &u);
         count_node(t);
@@ -563,7 +567,11 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
             }
         }
         undo_move(t, m, &u);
+        rm->nodes += my_nodes(t) - before;
         if (t->stopped) break;
+        /* A later move taking the lead is news the clock listens to (first line only). */
+        if (i > t->pv_idx && s > alpha && t->pv_idx == 0)
+            atomic_fetch_add_explicit(&t->best_changes, 1, memory_order_relaxed);
         if (i == t->pv_idx || s > alpha) {
             rm->score = s;
             rm->bound = s >= beta ? BOUND_LOWER : s <= alpha ? BOUND_UPPER : BOUND_EXACT;
@@ -623,29 +631,47 @@ static void report_line(SearchThread *t, const RootMove *rm, int depth, int line
 }
 
 /* Thread 0's decision after an iteration: is it time to play? */
-static bool enough(SearchThread *t, int depth, int changes, Score drop) {
-    const SearchShared *sh = t->sh;
+static bool enough(SearchThread *t, int depth, const TimeState *ts) {
+    SearchShared *sh = t->sh;
     const SearchLimits *l = &sh->job->limits;
     Score s = t->root[0].score;
     /* go mate N: the win asked for is proved (an infinite search then waits for stop). */
     if (l->mate && s > SCORE_WIN_MIN && SCORE_WIN - s <= 2 * l->mate - 1) return true;
     if (l->infinite) return false;
+    bool pondering = atomic_load(sh->pondering);
+    bool done = false;
     /* A forced win found and confirmed a few plies deeper: nothing left to learn. */
     if (s >= SCORE_WIN_MIN && depth >= 2 * (SCORE_WIN - s) + 4 && (l->time[0] >= 0 || l->time[1] >= 0 || l->movetime >= 0))
-        return true;
-    if (sh->budget.optimum < 0 || atomic_load(sh->pondering)) return false;
-    if (t->n_root == 1) return true; /* one legal move: play it */
-    if (l->movetime >= 0) return false; /* a fixed time per move: time unused is lost */
-    int64_t used = timeman_now_ms() - atomic_load(sh->clock_start);
-    int64_t soft = sh->budget.optimum * timeman_scale(changes, drop) / 100;
-    /* The next iteration takes longer than all before it: do not start what cannot end. */
-    return used >= soft * 6 / 10;
+        done = true;
+    else if (sh->budget.optimum < 0) return false;
+    else if (t->n_root == 1) done = true; /* one legal move: play it */
+    else if (l->movetime >= 0) return false; /* a fixed time per move: time unused is lost */
+    else done = timeman_now_ms() - atomic_load(sh->clock_start) >= timeman_soft(&sh->budget, ts, t->params);
+    /* While pondering the search goes on; the ponderhit ends it at once. */
+    if (done && pondering) {
+        atomic_store(&sh->ponder_stop, true);
+        /* A ponderhit between the two loads saw no ponder_stop yet: stop here then. */
+        return !atomic_load(sh->pondering);
+    }
+    return done;
+}
+
+/* Thread 0 after an iteration: the best-move changes of every thread since the last, summed
+ * into changes (x100 per thread, decaying by half each iteration). */
+static int take_changes(SearchThread *t, int changes_x100) {
+    const SearchShared *sh = t->sh;
+    int64_t sum = 0;
+    for (int i = 0; i < sh->n_threads; i++)
+        sum += atomic_exchange_explicit(&sh->threads[i]->best_changes, 0, memory_order_relaxed);
+    return changes_x100 / 2 + (int)(sum * 100 / sh->n_threads);
 }
 
 void search_iterate(SearchThread *t) {
     SearchShared *sh = t->sh;
     const SearchJob *job = sh->job;
     const GameOps *g = t->game = job->game;
+    const SearchParams *P = t->params = &job->params;
+    init_lmr(t, P);
     t->pos = job->root;
     t->net = job->net;
     t->nnue_line = t->net && g->caps.nnue_delta;
@@ -653,10 +679,11 @@ void search_iterate(SearchThread *t) {
     evalcache_clear(t->evals);
     /* The root's accumulators computed: the root moves' children update from them rather
      * than each refreshing (the root search itself never evaluates). */
-    if (t->nnue_line) nnue_evaluate(t->nnue, t->net, g, &t->pos);
+    if (t->nnue_line) (void)EVALCHECKED(g, t->net, &t->pos, nnue_evaluate(t->nnue, t->net, g, &t->pos), EVALCHECK_ROOT);
     t->seldepth = 0;
     t->completed_depth = 0;
     t->stopped = false;
+    atomic_store_explicit(&t->best_changes, 0, memory_order_relaxed);
     t->reported = MOVE_NONE;
     t->root_player = g->player_to_move(&t->pos);
     memset(t->stack, 0, sizeof t->stack);
@@ -669,9 +696,8 @@ void search_iterate(SearchThread *t) {
     int multipv = job->multipv < t->n_root ? job->multipv : t->n_root;
     if (multipv < 1) multipv = 1;
     int max_depth = job->limits.depth > 0 && job->limits.depth < MAX_PLY - 1 ? job->limits.depth : MAX_PLY - 1;
-    Move last_best = MOVE_NONE;
     Score last_score = 0;
-    int changes = 0; /* best-move changes, x4, decaying by half each iteration */
+    int changes = 0; /* best-move changes per thread, x100, decaying by half each iteration */
 
     for (int depth = 1; depth <= max_depth; depth++) {
         /* Lazy SMP: a helper does not join a depth that half the threads already search but
@@ -685,9 +711,9 @@ void search_iterate(SearchThread *t) {
         for (int i = 0; i < t->n_root; i++) t->root[i].prev_score = t->root[i].score;
         for (t->pv_idx = 0; t->pv_idx < multipv; t->pv_idx++) {
             RootMove *first = &t->root[t->pv_idx];
-            Score prev = first->prev_score, delta = 25;
+            Score prev = first->prev_score, delta = P->asp_delta;
             Score alpha = -SCORE_INF, beta = SCORE_INF;
-            if (depth >= 4 && prev > -SCORE_WIN_MIN && prev < SCORE_WIN_MIN) {
+            if (depth >= P->asp_depth && prev > -SCORE_WIN_MIN && prev < SCORE_WIN_MIN) {
                 alpha = prev - delta > -SCORE_INF ? prev - delta : -SCORE_INF;
                 beta = prev + delta < SCORE_INF ? prev + delta : SCORE_INF;
             }
@@ -696,17 +722,20 @@ void search_iterate(SearchThread *t) {
                 Score s = search_root(t, alpha, beta, depth);
                 sort_root(t->root + t->pv_idx, t->n_root - t->pv_idx);
                 if (t->stopped) break;
+                /* A bound line only with one line (as Stockfish): with MultiPV the move that
+                 * failed is often one an earlier line of this iteration already named, or one a
+                 * later line takes, and a GUI would show it in two lines at once. */
                 if (s <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
-                    if (t->id == 0) report_line(t, &t->root[t->pv_idx], depth, t->pv_idx, BOUND_UPPER);
+                    if (t->id == 0 && multipv == 1) report_line(t, &t->root[t->pv_idx], depth, t->pv_idx, BOUND_UPPER);
                 } else if (s >= beta) {
                     beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
-                    if (t->id == 0) report_line(t, &t->root[t->pv_idx], depth, t->pv_idx, BOUND_LOWER);
+                    if (t->id == 0 && multipv == 1) report_line(t, &t->root[t->pv_idx], depth, t->pv_idx, BOUND_LOWER);
                 } else {
                     break;
                 }
-                delta += delta / 2;
+                delta += delta * P->asp_grow / 100;
             }
             sort_root(t->root, t->pv_idx + 1);
             if (t->stopped) break;
@@ -717,13 +746,19 @@ void search_iterate(SearchThread *t) {
         if (t->id != 0) continue;
 
         for (int k = 0; k < multipv; k++) report_line(t, &t->root[k], depth, k, BOUND_EXACT);
-        Move best = t->root[0].move;
         Score score = t->root[0].score;
-        changes /= 2;
-        if (best != last_best && depth > 1) changes += 4;
-        Score drop = depth > 1 ? last_score - score : 0;
-        last_best = best, last_score = score;
-        if (enough(t, depth, changes, drop)) break;
+        changes = take_changes(t, changes);
+        TimeState ts = {.changes_x100 = depth > 1 ? changes : 0, .effort_pct = 0, .fall = 0};
+        /* Mate scores say nothing of a fall: only plain scores are compared. */
+        bool plain = score > -SCORE_WIN_MIN && score < SCORE_WIN_MIN;
+        if (plain && depth > 1 && last_score > -SCORE_WIN_MIN && last_score < SCORE_WIN_MIN)
+            ts.fall += last_score - score;
+        if (plain && sh->has_last_score && sh->last_score > -SCORE_WIN_MIN && sh->last_score < SCORE_WIN_MIN)
+            ts.fall += sh->last_score - score;
+        uint64_t n = my_nodes(t);
+        if (n) ts.effort_pct = (int)(t->root[0].nodes * 100 / n);
+        last_score = score;
+        if (enough(t, depth, &ts)) break;
     }
 }
 
@@ -748,7 +783,7 @@ SearchThread *search_pick_best(SearchShared *sh) {
         for (int j = 0; j < sh->n_threads; j++) {
             const SearchThread *u = sh->threads[j];
             if (u->n_root && u->completed_depth && u->root[0].move == m && u->root[0].score > -SCORE_INF)
-                votes += (int64_t)(u->root[0].score - worst + 20) * u->completed_depth;
+                votes += (int64_t)(u->root[0].score - worst + sh->job->params.smp_vote) * u->completed_depth;
         }
         Score s = t->root[0].score, bs = best->root[0].score;
         bool better;

@@ -55,6 +55,8 @@ typedef struct {
     /* The learned evaluation's net when Use NNUE is on and the game has one, else NULL
      * (the game's own evaluate); the engine keeps it alive through the search. */
     const struct NnueNet *net;
+    /* Every constant of the search and the clock: the game's table (engine/params.h). */
+    SearchParams params;
 } SearchJob;
 
 #endif

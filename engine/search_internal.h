@@ -18,8 +18,11 @@ typedef struct {
     const SearchJob *job;
     TT *tt;
     atomic_bool *stop;        /* the pool's one stop flag */
-    atomic_bool *pondering;   /* while set, the clock does not run */
-    _Atomic int64_t *clock_start; /* ms: the go, or the ponderhit */
+    atomic_bool *pondering;   /* while set, the search does not end on time */
+    /* Set by thread 0 when an iteration found it had searched enough while pondering: the
+     * ponderhit then ends the search at once (the field's way: the time pondered counts). */
+    atomic_bool ponder_stop;
+    _Atomic int64_t *clock_start; /* ms: the go (pondering included) */
     int64_t go_start;             /* ms: the go (for the time printed in info) */
     SearchThread **threads;
     int n_threads;
@@ -28,6 +31,10 @@ typedef struct {
     /* Repetition on: the counts of the keys of the game's positions before the root
      * (read-only during the search); NULL when off or the game cannot repeat. */
     const KeyCounts *history;
+    /* The score thread 0 played with at the last search of this game (for the player to move
+     * then), for the time manager's fall since the last move; has_last_score false: none. */
+    bool has_last_score;
+    Score last_score;
 } SearchShared;
 
 /* ---- one search thread ---- */
@@ -36,6 +43,7 @@ typedef struct {
     Score score, prev_score; /* score: this iteration (-SCORE_INF until searched) */
     Bound bound;
     int seldepth;
+    uint64_t nodes; /* spent below this move, every iteration of this search */
     int pv_len;
     Move pv[MAX_PLY];
 } RootMove;
@@ -54,9 +62,18 @@ struct SearchThread {
     /* The game of the search it runs: its job's, taken at the start of each search (a
      * copy for the hot path, never a second record of the engine's game). */
     const GameOps *game;
+    const SearchParams *params; /* its job's: every constant of the search */
     SearchShared *sh;
+    /* Late-move reductions by [depth][moves searched], made from params (and the two
+     * parameters they were made from). */
+    bool lmr_made;
+    int lmr_base, lmr_div;
+    uint8_t lmr[64][64];
     GamePos pos;
     _Atomic uint64_t nodes; /* written by this thread only; others read the total */
+    /* Times another root move became the best in this thread's iterations since thread 0
+     * last took them (it sums every thread's for the time manager). */
+    _Atomic int best_changes;
     int seldepth;
     uint64_t qs_start; /* its node count when the current quiescence search began */
     int completed_depth;

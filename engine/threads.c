@@ -11,6 +11,7 @@
 #include "history.h"
 #include "search_internal.h"
 #include "timeman.h"
+#include "yield.h"
 
 /* Room for the deepest recursion (a move list per ply) whatever the platform's default. */
 #define THREAD_STACK_BYTES ((size_t)16 << 20)
@@ -36,6 +37,10 @@ struct ThreadPool {
     bool running;     /* from pool_start until bestmove has been reported */
     int helpers_busy; /* helper threads still searching the current job */
     uint64_t last_nodes; /* total of the last finished search */
+    /* The score of the move the last search of this game played (the time manager's fall
+     * since the last move); forgotten by pool_clear. */
+    bool has_last_score;
+    Score last_score;
     atomic_bool stop, pondering;
     _Atomic int64_t clock_start;
     SearchJob job;
@@ -51,18 +56,25 @@ static void main_search(ThreadPool *p) {
     search_iterate(p->sts[0]);
     pthread_mutex_lock(&p->lock);
     while ((p->job.limits.infinite || atomic_load(&p->pondering)) && !atomic_load(&p->stop))
+#ifdef SIMIA_NO_THREADS
+        if (!pool_yield(true)) break; /* no stop can ever come: the search ends now */
+#else
         pthread_cond_wait(&p->done, &p->lock);
+#endif
     atomic_store(&p->stop, true);
     while (p->helpers_busy > 0) pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
 
     Move best, ponder;
-    search_finish(&p->sh, search_pick_best(&p->sh), &best, &ponder);
+    SearchThread *chosen = search_pick_best(&p->sh);
+    search_finish(&p->sh, chosen, &best, &ponder);
     if (p->job.report.bestmove)
         p->job.report.bestmove(p->job.report.ctx, &p->job.root, best,
                                p->job.ponder_enabled ? ponder : MOVE_NONE);
     pthread_mutex_lock(&p->lock);
     p->last_nodes = search_total_nodes(&p->sh);
+    p->has_last_score = chosen->n_root > 0 && chosen->completed_depth > 0;
+    if (p->has_last_score) p->last_score = chosen->root[0].score;
     p->running = false;
     pthread_cond_broadcast(&p->done);
     pthread_mutex_unlock(&p->lock);
@@ -104,6 +116,7 @@ static Worker *worker_new(ThreadPool *p, int id) {
         free(w);
         return NULL;
     }
+#ifndef SIMIA_NO_THREADS
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES);
@@ -114,6 +127,9 @@ static Worker *worker_new(ThreadPool *p, int id) {
         free(w);
         return NULL;
     }
+#else
+    (void)worker_main;
+#endif
     return w;
 }
 
@@ -122,7 +138,9 @@ static void worker_end(ThreadPool *p, Worker *w) {
     w->quit = true;
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
+#ifndef SIMIA_NO_THREADS
     pthread_join(w->thread, NULL);
+#endif
     search_thread_free(w->st);
     free(w);
 }
@@ -171,6 +189,12 @@ bool pool_set_threads(ThreadPool *p, int n, char *err) {
         snprintf(err, ERR_STR_MAX, "Threads cannot change during a search (send stop first); it stays %d", p->n);
         return false;
     }
+#ifdef SIMIA_NO_THREADS
+    if (n > 1) {
+        snprintf(err, ERR_STR_MAX, "this build has no threads (WebAssembly): Threads stays 1");
+        return false;
+    }
+#endif
     if (n == p->n) return true;
     Worker **ws = calloc((size_t)n, sizeof *ws);
     SearchThread **sts = calloc((size_t)n, sizeof *sts);
@@ -202,6 +226,7 @@ int pool_threads(const ThreadPool *p) { return p->n; }
 
 void pool_clear(ThreadPool *p) {
     for (int i = 0; i < p->n; i++) search_thread_clear(p->sts[i]);
+    p->has_last_score = false;
 }
 
 bool pool_fit_game(ThreadPool *p, const GameOps *g, char *err) {
@@ -270,8 +295,11 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         .go_start = now,
         .threads = p->sts,
         .n_threads = n,
-        .budget = timeman_budget(&p->job.limits, job->game->player_to_move(&job->root), job->move_overhead),
+        .budget = timeman_budget(&p->job.limits, job->game->player_to_move(&job->root), job->move_overhead,
+                                 &p->job.params),
         .history = p->job.repetition ? &p->history_counts : NULL,
+        .has_last_score = p->has_last_score,
+        .last_score = p->last_score,
     };
     /* Counters start at zero before any thread runs: thread 0 sums them all (for info and
      * the node limit) while helpers may still be waking up. */
@@ -284,6 +312,9 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
     p->job_id++;
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
+#ifdef SIMIA_NO_THREADS
+    main_search(p); /* no threads: thread 0's search runs here, to its bestmove */
+#endif
     return true;
 }
 
@@ -294,12 +325,15 @@ void pool_stop(ThreadPool *p) {
     pthread_mutex_unlock(&p->lock);
 }
 
-/* The clock starts now: the time spent pondering was the opponent's. */
+/* The search now plays on its own clock, counted from the go as the field counts it: the
+ * time pondered was spent on this move, so a search that had already found it had searched
+ * enough (thread 0 said so in ponder_stop) ends at once, and the maximum, counted from the
+ * go, stays within what the clock allows. */
 void pool_ponderhit(ThreadPool *p) {
     pthread_mutex_lock(&p->lock);
     if (p->running && atomic_load(&p->pondering)) {
-        atomic_store(&p->clock_start, timeman_now_ms());
         atomic_store(&p->pondering, false);
+        if (atomic_load(&p->sh.ponder_stop)) atomic_store(&p->stop, true);
     }
     pthread_cond_broadcast(&p->done);
     pthread_mutex_unlock(&p->lock);

@@ -60,7 +60,12 @@ void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 
 static inline TTBucket *tt_bucket(const TT *tt, Key key) {
+#ifdef __wasm__ /* no 128-bit multiply there: the same high half from 32-bit parts (n_buckets < 2^32) */
+    uint64_t n = tt->n_buckets, hi = key >> 32, lo = key & 0xffffffffu;
+    return &tt->buckets[(hi * n + (lo * n >> 32)) >> 32];
+#else
     return &tt->buckets[(uint64_t)(((unsigned __int128)key * tt->n_buckets) >> 64)];
+#endif
 }
 static inline void tt_prefetch(const TT *tt, Key key) { __builtin_prefetch(tt_bucket(tt, key)); }
 

@@ -2,11 +2,17 @@
 # run.sh — the whole test suite, as CI runs it: installs what is missing, then builds and
 # runs every CTest suite with gcc and clang (warnings are errors), again under
 # AddressSanitizer + UndefinedBehaviorSanitizer and the threaded tests under
-# ThreadSanitizer, runs each libFuzzer target for a short fixed time, and plays every game in
-# the web page in headless Chromium (tests/web/e2e.py).
+# ThreadSanitizer, benches every game in the evaluation-check build (tests/evalcheck.sh) and the
+# tuning build (with the SPSA tuner's test), runs
+# each libFuzzer target for a short fixed time, and plays every game in the web page in
+# headless Chromium (tests/web/e2e.py).
 # Usage: bash tests/run.sh            everything (what CI runs)
 #        bash tests/run.sh quick      the gcc build and its tests only
 #        bash tests/run.sh web        only the web page's end-to-end test
+#        bash tests/run.sh wasm       only the WebAssembly engine: its static page, its bench
+#                                     signatures under node, the page's test with it in a Worker
+#        bash tests/run.sh evalcheck  only the evaluation-check build and its benches
+#        bash tests/run.sh tune       only the tuning build (signatures, the SPSA tuner's test)
 #        SIMIA_FUZZ_SECONDS=600 bash tests/run.sh fuzz   only the fuzzers, longer
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +28,17 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
 
-stage() { echo "== $*" >&2; }
+# One line per stage, when it ends, with the seconds it took ("== test build/test-gcc (312 s)"; a
+# stage that fails says so), then the whole run's: what to expect of the next run, and where the
+# time goes. The last stage ends with the script (the EXIT trap).
+stage_name= stage_start=$SECONDS
+stage_end() { # [failed]
+    [ -n "$stage_name" ] || return 0
+    echo "== $stage_name (${1:+$1 after }$((SECONDS - stage_start)) s)" >&2
+    stage_name=
+}
+stage() { stage_end; stage_name=$*; stage_name=${stage_name%% }; stage_start=$SECONDS; }
+trap 'status=$?; if [ "$status" = 0 ]; then stage_end; else stage_end failed; fi; echo "== tests/run.sh ${mode:-} ($SECONDS s in all)" >&2' EXIT
 
 build() { # dir, cmake args...
     local dir="build/$1"; shift
@@ -65,6 +81,24 @@ fuzz() {
     rm -rf "$work"
 }
 
+# The evaluation-check build (engine/evalcheck.h): every game's bench, with its net and with the
+# hand-written evaluation, each evaluation the search uses compared with one from scratch (an abort
+# fails), after making sure the check fires (tests/evalcheck.sh).
+evalcheck() {
+    build evalcheck -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DSIMIA_TESTS=OFF -DSIMIA_EVAL_CHECK=ON
+    stage "evalcheck: every game's bench against evaluations from scratch"
+    bash tests/evalcheck.sh build/evalcheck/simia
+}
+
+# The tuning build (cmake -DSIMIA_TUNE=ON): its bench signature is the normal build's (the options
+# start at the game's values) and the SPSA tuner runs a few iterations on it (tests/tune/).
+tune() {
+    build tune -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DSIMIA_TUNE=ON
+    stage "tune: the tuning build's signatures and the SPSA tuner"
+    bash bench/check_signature.sh --recorded build/tune/simia
+    test_in tune -L tune
+}
+
 # The page (uci-like/web/) served by its own start script and played in headless Chromium,
 # every registered game to its end, against the engine given (see tests/web/e2e.py).
 web() {
@@ -72,6 +106,20 @@ web() {
     stage "web: every game played in the page, headless Chromium against websocketd and $1"
     # Debian's python3 (the one python3-selenium installs into), not whatever python3 is first on PATH.
     /usr/bin/python3 tests/web/e2e.py --engine "$1" --out build/web-e2e
+}
+
+# The engine compiled to WebAssembly (Debian's emscripten) and the static page around it
+# (uci-like/web/build_static.sh): every game's bench signature under node, then the page served
+# by python3 -m http.server played in headless Chromium with its engine in a Worker, the native
+# engine given as the test's referee (tests/web/e2e.py --static).
+wasm() {
+    simia_need_packages emscripten nodejs chromium chromium-driver python3-selenium fonts-dejavu-core
+    stage "wasm: the engine as WebAssembly and the static page (uci-like/web/build_static.sh)"
+    bash uci-like/web/build_static.sh --build build/wasm --out build/web-static
+    stage "wasm: every game's bench signature, the WebAssembly engine under node"
+    bash bench/check_signature.sh --recorded build/wasm/simia-node
+    stage "wasm: every game played in the static page, its engine in a Worker, headless Chromium (referee $1)"
+    /usr/bin/python3 tests/web/e2e.py --static build/web-static --engine "$1" --out build/web-e2e-static
 }
 
 case "$mode" in
@@ -83,15 +131,27 @@ fuzz)
     simia_need_packages libclang-rt-14-dev
     fuzz
     ;;
+evalcheck)
+    evalcheck
+    ;;
+tune)
+    tune
+    ;;
 web)
     build web -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DSIMIA_TESTS=OFF
     web build/web/simia
+    ;;
+wasm)
+    build web -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DSIMIA_TESTS=OFF
+    wasm build/web/simia
     ;;
 full)
     build test-gcc -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
     test_in test-gcc
     stage "bench signature against the commit history"
     bash bench/check_signature.sh build/test-gcc/simia
+    evalcheck
+    tune
     # The many-machines test (label hosts: ssh, GNU parallel, shell scripts) runs once, in the gcc build.
     build test-clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release
     test_in test-clang -LE hosts
@@ -103,10 +163,11 @@ full)
     test_in test-tsan -L threads
     fuzz
     web build/test-gcc/simia
+    wasm build/test-gcc/simia
     echo "All tests passed." >&2
     ;;
 *)
-    echo "usage: bash tests/run.sh [quick|fuzz|web|full]" >&2
+    echo "usage: bash tests/run.sh [quick|fuzz|web|wasm|evalcheck|tune|full]" >&2
     exit 2
     ;;
 esac

@@ -472,6 +472,9 @@ START_TEST(registry) {
         ck_assert_str_eq(g->name, GAMES[i]->name);
         ck_assert_int_eq(game_index(g), i);
         ck_assert_ptr_nonnull(g->option_prefix);
+        /* selfplay's first line: the board's symbols, one line */
+        ck_assert_msg(g->legend && g->legend[0] && !strchr(g->legend, '\n') && strlen(g->legend) < 400,
+                      "%s: no one-line legend", g->name);
         for (int j = 0; j < i; j++) ck_assert_str_ne(GAMES[i]->name, GAMES[j]->name);
         ck_assert_int_le(g->n_options, GAME_MAX_OPTIONS);
         /* The three repetition hooks come together with repetition_outcome. */

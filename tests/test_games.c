@@ -6,6 +6,7 @@
 #include "conversation.h"
 #include "engine/engine.h"
 #include "engine/prng.h"
+#include "engine/strength.h"
 #include "testutil.h"
 
 static GameConfig defaults(const GameOps *g) {
@@ -78,6 +79,26 @@ START_TEST(command_line_games) {
 }
 END_TEST
 
+static void option_text(const GameOptionDef *d, int v, char *out, size_t size);
+
+/* The options a handshake's transcript announces are game g's: its rule options under its
+ * prefix, no other game's (setoption takes them all the same), UCI_Elo over g's scale. */
+static void announces_game(Child *c, const GameOps *g) {
+    const char *t = child_transcript(c);
+    for (int i = 0; i < GAMES_COUNT; i++)
+        for (int k = 0; k < GAMES[i]->n_options; k++) {
+            char name[128];
+            snprintf(name, sizeof name, "option name %s%s type ", GAMES[i]->option_prefix, GAMES[i]->options[k].name);
+            if (GAMES[i] == g) ck_assert_msg(strstr(t, name), "%s: ugi does not announce '%s'", g->name, name);
+            else ck_assert_msg(!strstr(t, name), "%s: ugi announces %s's '%s'", g->name, GAMES[i]->name, name);
+        }
+    const int *scale = strength_scale(g);
+    char elo[128];
+    snprintf(elo, sizeof elo, "option name UCI_Elo type spin default %d min %d max %d\n", STRENGTH_ANCHOR_ELO, scale[0],
+             scale[STRENGTH_LEVELS - 1]);
+    ck_assert_msg(strstr(t, elo), "%s: no '%s' in\n%s", g->name, elo, t);
+}
+
 START_TEST(game_option) {
     Child *c = start_game(GAMES[GAMES_COUNT - 1]->name);
     send_ok(c, "ugi");
@@ -89,14 +110,18 @@ START_TEST(game_option) {
     strcat(want, "\n");
     ck_assert_msg(strstr(t, want), "no '%s' in\n%s", want, t);
     ck_assert_ptr_nonnull(strstr(t, "option name Repetition type check default true\n"));
-    /* every game's options, under its prefix */
+    announces_game(c, GAMES[GAMES_COUNT - 1]);
+    /* announced or not, every game's options are taken (arenas send them unordered) */
     for (int i = 0; i < GAMES_COUNT; i++)
         for (int k = 0; k < GAMES[i]->n_options; k++) {
-            char name[128];
-            snprintf(name, sizeof name, "option name %s%s type ", GAMES[i]->option_prefix, GAMES[i]->options[k].name);
-            ck_assert_msg(strstr(t, name), "ugi does not announce '%s'", name);
+            char line[256], value[64];
+            option_text(&GAMES[i]->options[k], GAMES[i]->options[k].def, value, sizeof value);
+            snprintf(line, sizeof line, "setoption name %s%s value %s", GAMES[i]->option_prefix,
+                     GAMES[i]->options[k].name, value);
+            ck_assert_msg(errors_of(c, line) == 0, "'%s' refused", line);
         }
-    /* each game in turn, named in any case: its start position, its referee */
+    /* each game in turn, named in any case: its start position, its referee, and a new
+     * handshake (either dialect) announcing its options and its UCI_Elo scale */
     for (int i = 0; i < GAMES_COUNT; i++) {
         const GameOps *g = game_find(GAMES[i]->name);
         char line[128], fen[POS_STR_MAX];
@@ -104,6 +129,10 @@ START_TEST(game_option) {
         if (i & 1)
             for (char *s = line + 25; *s; s++) *s = (char)toupper((unsigned char)*s);
         ck_assert_int_eq(errors_of(c, line), 0);
+        child_transcript_reset(c);
+        send_ok(c, i & 1 ? "uci" : "ugi");
+        ck_assert_ptr_nonnull(child_expect(c, i & 1 ? "uciok" : "ugiok", WAIT));
+        announces_game(c, g);
         GameConfig cfg = defaults(g);
         GamePos p;
         g->startpos(&p, &cfg);
@@ -113,6 +142,8 @@ START_TEST(game_option) {
         ck_assert_str_eq(engine_fen(c), fen);
         ck_assert_str_eq(ask(c, "gameover"), "false");
         ck_assert_str_eq(ask(c, "p1turn"), g->player_to_move(&p) == PLAYER_1 ? "true" : "false");
+        /* d says whether the game can end drawn (the page offers a draw only then) */
+        ck_assert_str_eq(d_line(c, "Draws: "), g->caps.draws ? "possible" : "none (every game has a winner)");
         send_ok(c, "go depth 1");
         const char *m = bestmove(c, WAIT);
         ck_assert_msg(g->parse_move(&p, m) != MOVE_NONE, "%s: bestmove %s", g->name, m);
@@ -440,6 +471,63 @@ START_TEST(go_mate) {
 }
 END_TEST
 
+/* ---- MultiPV ---- */
+
+/* MultiPV 3 to depth 5 from the start and from random positions of every game: at each depth
+ * the lines name distinct first moves, each line once (a GUI keys lines by their number: a
+ * move in two of them shows twice), lines 1 to 3 all told. */
+START_TEST(multipv_distinct_lines) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 55)};
+    GameConfig cfg = defaults(g);
+    Child *c = start_game(g->name);
+    ck_assert_int_eq(errors_of(c, "setoption name MultiPV value 3"), 0);
+    static char line[8192];
+    for (int round = 0; round < 4; round++) {
+        GamePos p;
+        g->startpos(&p, &cfg);
+        int n = snprintf(line, sizeof line, "position startpos moves");
+        for (int ply = 0, plies = round ? 3 + (int)prng_below(&rng, 8) : 0; ply < plies; ply++) {
+            if (game_result(g, &p) != RESULT_NONE) break;
+            Move m = g->nth_move(&p, prng_below(&rng, (uint32_t)g->count_moves(&p)));
+            char ms[MOVE_STR_MAX];
+            g->print_move(&p, m, ms);
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s", ms);
+            GameUndo u;
+            g->make(&p, m, &u);
+        }
+        if (game_result(g, &p) != RESULT_NONE || g->count_moves(&p) < 3) continue;
+        send_ok(c, line);
+        ready(c);
+        child_transcript_reset(c);
+        send_ok(c, "go depth 5");
+        bestmove(c, WAIT);
+        char first[6][3][MOVE_STR_MAX];
+        memset(first, 0, sizeof first);
+        const char *t = child_transcript(c);
+        for (const char *l = t; (l = strstr(l, "info depth ")); l++) {
+            char text[4096];
+            snprintf(text, sizeof text, "%.*s", (int)strcspn(l, "\n"), l);
+            int depth, k;
+            const char *mp = strstr(text, " multipv "), *pv = strstr(text, " pv ");
+            if (!mp || sscanf(text, "info depth %d", &depth) != 1 || sscanf(mp, " multipv %d", &k) != 1) continue;
+            ck_assert_msg(pv && depth >= 1 && depth <= 5 && k >= 1 && k <= 3, "%s: '%s'", g->name, text);
+            char move[MOVE_STR_MAX];
+            snprintf(move, sizeof move, "%.*s", (int)strcspn(pv + 4, " "), pv + 4);
+            for (int j = 0; j < 3; j++)
+                ck_assert_msg(j == k - 1 || strcmp(first[depth][j], move),
+                              "%s, %s: at depth %d lines %d and %d both start with %s:\n%s", g->name, line, depth,
+                              j + 1, k, move, t);
+            snprintf(first[depth][k - 1], MOVE_STR_MAX, "%s", move);
+        }
+        for (int depth = 1; depth <= 5; depth++)
+            for (int k = 0; k < 3; k++)
+                ck_assert_msg(first[depth][k][0], "%s, %s: no line %d at depth %d:\n%s", g->name, line, k + 1, depth, t);
+    }
+    quit(c);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("games");
     TCase *t = tcase_create("games");
@@ -449,6 +537,7 @@ int main(void) {
     tcase_add_test(t, options_in_any_order);
     tcase_add_loop_test(t, repetition, 0, GAMES_COUNT);
     tcase_add_loop_test(t, go_mate, 0, GAMES_COUNT);
+    tcase_add_loop_test(t, multipv_distinct_lines, 0, GAMES_COUNT);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -1,6 +1,7 @@
 /* test_nnue.c — the learned evaluation's mechanism for every registered game: features,
  * incremental accumulators against refreshes, kernels against each other and against an
- * independent reference, the net file's round trip and refusals, and the protocol's options. */
+ * independent reference, equal keys with equal inputs, the net file's round trip and
+ * refusals, and the protocol's options. */
 #include <inttypes.h>
 #include <unistd.h>
 
@@ -376,6 +377,259 @@ START_TEST(declared_bound) {
     }
     fprintf(stderr, "nnue %s: at most %d active features seen in a view (declared %d)\n", g->name, most,
             g->nnue_max_active);
+}
+END_TEST
+
+/* ---- equal keys, equal inputs ---- */
+
+/* What a search keeps by key (the table's evaluation, the thread's cache) is right only if
+ * positions of equal keys evaluate alike: the same features in both views (features, and
+ * features_both where the game has it), the same output bucket, the same player to move (the
+ * output reads that player's view first), the same hand-written evaluation. One record per key
+ * seen: those, and where and by which moves it was first reached. */
+typedef struct {
+    Key key;
+    uint64_t view[2], both[2], route;
+    int bucket, player, eval, ply, walk, step;
+    int seen;
+    bool used, other_route, other_ply;
+} KeySeen;
+enum { KEYS_BITS = 18, KEYS_CAP = 1 << KEYS_BITS };
+
+static uint64_t mix64(uint64_t h, uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ h >> 32;
+}
+static int u32_cmp(const void *x, const void *y) { return nnue_u32_cmp(x, y); }
+/* A list of features as a set: sorted, then hashed with its length. */
+static uint64_t set_hash(uint32_t *f, int n) {
+    qsort(f, (size_t)n, sizeof *f, u32_cmp);
+    uint64_t h = mix64(0, (uint64_t)n);
+    for (int i = 0; i < n; i++) h = mix64(h, f[i]);
+    return h;
+}
+
+static KeySeen inputs_of(const GameOps *g, const GamePos *pos) {
+    KeySeen s;
+    memset(&s, 0, sizeof s);
+    uint32_t f[2][NNUE_MAX_ACTIVE];
+    int n[2];
+    for (int p = 0; p < 2; p++) s.view[p] = set_hash(f[p], g->features(pos, p, f[p]));
+    if (g->features_both) {
+        uint32_t *const out[2] = {f[0], f[1]};
+        g->features_both(pos, out, n);
+        for (int p = 0; p < 2; p++) s.both[p] = set_hash(f[p], n[p]);
+    }
+    s.key = g->key(pos);
+    s.bucket = game_nnue_bucket(g, pos);
+    s.player = g->player_to_move(pos);
+    s.eval = g->evaluate(pos);
+    s.ply = g->ply(pos);
+    return s;
+}
+
+typedef struct {
+    KeySeen *keys;
+    long n_keys, visits, twice, routes, plies;
+    char differ[2 * POS_STR_MAX]; /* the first key seen with other inputs, said for people */
+} KeyBook;
+
+/* Records pos (reached by the moves whose hash is route); where its key was seen with other
+ * inputs, says so in b->differ (the walks then end). */
+static void key_visit(const GameOps *g, KeyBook *b, const GamePos *pos, uint64_t route, int walk_no, int step) {
+    KeySeen now = inputs_of(g, pos);
+    b->visits++;
+    size_t i = (size_t)(now.key * 0x9E3779B97F4A7C15ULL >> (64 - KEYS_BITS));
+    while (b->keys[i].used && b->keys[i].key != now.key) i = (i + 1) & (KEYS_CAP - 1);
+    KeySeen *s = &b->keys[i];
+    if (!s->used) {
+        REQUIRE(b->n_keys < KEYS_CAP * 3 / 4, "%s: more keys than the test's table holds", g->name);
+        *s = now;
+        s->used = true, s->seen = 1, s->route = route, s->walk = walk_no, s->step = step;
+        b->n_keys++;
+        return;
+    }
+    const char *what = s->view[0] != now.view[0] || s->view[1] != now.view[1] ? "features"
+                       : s->both[0] != now.both[0] || s->both[1] != now.both[1] ? "features_both"
+                       : s->bucket != now.bucket                                ? "output bucket"
+                       : s->player != now.player                                ? "player to move"
+                       : s->eval != now.eval                                    ? "hand-written evaluation"
+                                                                                : NULL;
+    if (what && !b->differ[0]) {
+        char text[POS_STR_MAX];
+        g->print_pos(pos, text);
+        snprintf(b->differ, sizeof b->differ,
+                 "%s: key %016llx: %s differ (bucket %d/%d, player %d/%d, evaluation %d/%d, ply %d/%d) between the "
+                 "position first seen in walk %d at step %d and %s (walk %d, step %d)",
+                 g->name, (unsigned long long)now.key, what, s->bucket, now.bucket, s->player, now.player, s->eval,
+                 now.eval, s->ply, now.ply, s->walk, s->step, text, walk_no, step);
+    }
+    if (++s->seen == 2) b->twice++;
+    if (route != s->route && !s->other_route) s->other_route = true, b->routes++;
+    if (now.ply != s->ply && !s->other_ply) s->other_ply = true, b->plies++;
+}
+
+enum { KEY_WALK_DEPTH = 160 };
+
+/* Random walks from the start that come back to positions by other ways: a random legal move
+ * (a pass now and then, where the game has null moves), a few plies taken back, and the last
+ * four or six plies played again with each player's moves in another order (a transposition,
+ * where the moves commute; a no-progress counter then differs where a reset moved). Games with
+ * reversible moves repeat positions by themselves, at other plies. */
+static void key_walks(const GameOps *g, const GameConfig *cfg, KeyBook *b, Prng *rng, long walks, int steps) {
+    Move line[KEY_WALK_DEPTH];
+    bool passed[KEY_WALK_DEPTH];
+    GameUndo undo[KEY_WALK_DEPTH];
+    uint64_t route[KEY_WALK_DEPTH + 1];
+    for (long w = 0; w < walks && !b->differ[0]; w++) {
+        GamePos pos;
+        g->startpos(&pos, cfg);
+        int depth = 0;
+        route[0] = 0;
+        key_visit(g, b, &pos, route[0], (int)w, 0);
+        for (int s = 1; s <= steps; s++) {
+            bool over = game_result(g, &pos) != RESULT_NONE || g->count_moves(&pos) == 0;
+            uint32_t r = prng_below(rng, 100);
+            if (depth > 0 && (over || depth == KEY_WALK_DEPTH || r < 10)) { /* take back 1 to 3 plies */
+                for (int k = 1 + (int)prng_below(rng, 3); k > 0 && depth > 0; k--) {
+                    depth--;
+                    if (passed[depth]) g->unmake_null(&pos, &undo[depth]);
+                    else g->unmake(&pos, line[depth], &undo[depth]);
+                }
+            } else if (over) {
+                break;
+            } else if (r < 30 && depth >= 6) { /* the last plies again, each player's in another order */
+                int n = r < 20 ? 4 : 6, from = depth - n;
+                Move order[6];
+                bool any_pass = false;
+                for (int k = 0; k < n; k++) order[k] = line[from + k], any_pass |= passed[from + k];
+                if (any_pass) continue;
+                for (int k = n - 1; k >= 0; k--) { /* shuffle the even slots, and the odd ones */
+                    int j = (k & 1) + 2 * (int)prng_below(rng, (uint32_t)(k / 2 + 1));
+                    Move t = order[k];
+                    order[k] = order[j], order[j] = t;
+                }
+                while (depth > from) {
+                    depth--;
+                    g->unmake(&pos, line[depth], &undo[depth]);
+                }
+                GamePos trial = pos;
+                GameUndo u;
+                bool ok = true;
+                for (int k = 0; k < n && ok; k++) {
+                    ok = game_result(g, &trial) == RESULT_NONE && g->is_legal(&trial, order[k]);
+                    if (ok) g->make(&trial, order[k], &u);
+                }
+                if (!ok) memcpy(order, line + from, sizeof *order * (size_t)n); /* as they were */
+                for (int k = 0; k < n; k++) { /* every position on the way seen */
+                    g->make(&pos, order[k], &undo[depth]);
+                    line[depth] = order[k], passed[depth] = false;
+                    route[depth + 1] = mix64(route[depth], order[k]);
+                    depth++;
+                    key_visit(g, b, &pos, route[depth], (int)w, s);
+                }
+            } else if (r < 33 && g->caps.repetition && depth >= 2 && !passed[depth - 1] && !passed[depth - 2]) {
+                /* Two plies that bring back the position of two plies ago, where there are
+                 * such (pieces stepping back): a repetition, two plies later. */
+                GamePos was = pos;
+                g->unmake(&was, line[depth - 1], &undo[depth - 1]);
+                g->unmake(&was, line[depth - 2], &undo[depth - 2]);
+                Key want = g->key(&was);
+                Move first[MAX_MOVES], second[MAX_MOVES], back[2] = {MOVE_NONE, MOVE_NONE};
+                int n1 = g->gen_moves(&pos, first, GEN_ALL);
+                for (int i = 0; i < n1 && back[0] == MOVE_NONE; i++) {
+                    GameUndo u1, u2;
+                    g->make(&pos, first[i], &u1);
+                    int n2 = game_result(g, &pos) == RESULT_NONE ? g->gen_moves(&pos, second, GEN_ALL) : 0;
+                    for (int j = 0; j < n2 && back[0] == MOVE_NONE; j++) {
+                        g->make(&pos, second[j], &u2);
+                        if (g->key(&pos) == want) back[0] = first[i], back[1] = second[j];
+                        g->unmake(&pos, second[j], &u2);
+                    }
+                    g->unmake(&pos, first[i], &u1);
+                }
+                for (int k = 0; k < 2 && back[0] != MOVE_NONE && depth < KEY_WALK_DEPTH; k++) {
+                    g->make(&pos, back[k], &undo[depth]);
+                    line[depth] = back[k], passed[depth] = false;
+                    route[depth + 1] = mix64(route[depth], back[k]);
+                    depth++;
+                    key_visit(g, b, &pos, route[depth], (int)w, s);
+                }
+            } else if (r < 35 && g->caps.null_move && g->make_null(&pos, &undo[depth])) {
+                line[depth] = MOVE_NONE, passed[depth] = true;
+                route[depth + 1] = mix64(route[depth], 0xFFFFFFFFu);
+                depth++;
+                key_visit(g, b, &pos, route[depth], (int)w, s);
+            } else {
+                Move m = g->nth_move(&pos, prng_below(rng, (uint32_t)g->count_moves(&pos)));
+                g->make(&pos, m, &undo[depth]);
+                line[depth] = m, passed[depth] = false;
+                route[depth + 1] = mix64(route[depth], m);
+                depth++;
+                key_visit(g, b, &pos, route[depth], (int)w, s);
+            }
+        }
+    }
+}
+
+/* The walks over game g: the defaults, then random option values, each configuration in a
+ * book of its own (a configuration's keys need not differ from another's); the totals in t,
+ * the first difference (if any) in b->differ. */
+static void key_book_walks(const GameOps *g, Prng *rng, KeyBook *b, KeyBook *t) {
+    memset(t, 0, sizeof *t);
+    b->differ[0] = 0;
+    for (int c = 0; c < 4 && !b->differ[0]; c++) {
+        GameConfig cfg = test_config(g, c ? rng : NULL);
+        memset(b->keys, 0, KEYS_CAP * sizeof(KeySeen));
+        b->n_keys = b->visits = b->twice = b->routes = b->plies = 0;
+        key_walks(g, &cfg, b, rng, test_count(c ? 40 : 160), 150);
+        t->n_keys += b->n_keys, t->visits += b->visits, t->twice += b->twice, t->routes += b->routes;
+        t->plies += b->plies;
+    }
+}
+
+/* Equal keys, equal inputs, over random walks of every game. Prints how many keys came back,
+ * at all, by other moves, at another ply, so that the test is seen not to pass for want of
+ * revisits. */
+START_TEST(equal_keys_equal_inputs) {
+    const GameOps *g = game_find(GAMES[_i]->name);
+    Prng rng = {test_seed(g->name, 20261202) + (uint64_t)_i};
+    KeyBook b = {.keys = calloc(KEYS_CAP, sizeof(KeySeen))}, t;
+    ck_assert_ptr_nonnull(b.keys);
+    key_book_walks(g, &rng, &b, &t);
+    ck_assert_msg(!b.differ[0], "%s", b.differ);
+    fprintf(stderr,
+            "keys %s: %ld positions, %ld keys; %ld seen twice or more, %ld reached by other moves, %ld at another "
+            "ply\n",
+            g->name, t.visits, t.n_keys, t.twice, t.routes, t.plies);
+    ck_assert_int_ge(t.routes, test_count(200));
+    if (g->caps.repetition) ck_assert_int_ge(t.plies, test_count(50));
+    free(b.keys);
+}
+END_TEST
+
+/* The walks above find a difference where there is one: the default game with features that
+ * read the ply (one left out at plies 2 and 3 modulo 4), so that a position met again two
+ * plies later (after a pass each, or pieces stepping back) differs from itself. */
+static const GameOps *plied;
+static int features_by_ply(const GamePos *pos, int p, uint32_t *out) {
+    int n = plied->features(pos, p, out);
+    return n > 0 && plied->ply(pos) & 2 ? n - 1 : n;
+}
+START_TEST(equal_keys_test_sees_a_difference) {
+    plied = game_default();
+    GameOps bad = *plied;
+    bad.features = features_by_ply;
+    bad.features_both = NULL;
+    Prng rng = {test_seed("equal_keys_test_sees_a_difference", 20261203)};
+    KeyBook b = {.keys = calloc(KEYS_CAP, sizeof(KeySeen))}, t;
+    ck_assert_ptr_nonnull(b.keys);
+    key_book_walks(&bad, &rng, &b, &t);
+    ck_assert_msg(strstr(b.differ, ": features differ"), "a ply in the features went unseen: '%s'", b.differ);
+    fprintf(stderr, "keys: features that read the ply are seen: %.160s...\n", b.differ);
+    free(b.keys);
 }
 END_TEST
 
@@ -963,6 +1217,8 @@ int main(void) {
     tcase_add_loop_test(tc, incremental_equals_refresh, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, player_to_move_view, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, declared_bound, 0, GAMES_COUNT);
+    tcase_add_loop_test(tc, equal_keys_equal_inputs, 0, GAMES_COUNT);
+    tcase_add_test(tc, equal_keys_test_sees_a_difference);
     tcase_add_loop_test(tc, file_round_trip, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, file_refusals, 0, GAMES_COUNT);
     tcase_add_loop_test(tc, scoped_nets, 0, GAMES_COUNT);

@@ -41,15 +41,24 @@ START_TEST(handshake) {
     ck_assert_ptr_nonnull(strstr(t, "option name Debug Log File type string default <empty>\n"));
     ck_assert_ptr_nonnull(strstr(t, "option name UCI_LimitStrength type check default false\n"));
     ck_assert_ptr_nonnull(strstr(t, "option name UCI_ShowWDL type check default false\n"));
-    int lo, hi;
-    strength_range(&lo, &hi);
+    /* UCI_Elo over the game's own scale, not every game's */
+    const int *scale = strength_scale(G);
     char elo[128];
-    snprintf(elo, sizeof elo, "option name UCI_Elo type spin default %d min %d max %d\n", STRENGTH_ANCHOR_ELO, lo, hi);
+    snprintf(elo, sizeof elo, "option name UCI_Elo type spin default %d min %d max %d\n", STRENGTH_ANCHOR_ELO, scale[0],
+             scale[STRENGTH_LEVELS - 1]);
     ck_assert_msg(strstr(t, elo), "no '%s' in:\n%s", elo, t);
     ck_assert_msg(strstr(t, "\nugiok\n"), "ugiok must be a whole line");
+    ck_assert_ptr_null(strstr(t, "uciok"));
+    /* only the game in play's rule options: none of Zoo's */
+    ck_assert_msg(!strstr(t, "option name ZooWidth "), "another game's option announced:\n%s", t);
+    /* uci is answered in UCI: the same lines, ended by uciok (a UCI GUI waits for it) */
     child_transcript_reset(c);
-    send_ok(c, "uci"); /* the UCI alias */
-    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
+    send_ok(c, "uci");
+    ck_assert_ptr_nonnull(child_expect(c, "uciok", WAIT));
+    ck_assert_msg(!strncmp(child_transcript(c), "id name Simia ", 14), "%s", child_transcript(c));
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), "option name PieRule type check default true\n"));
+    ck_assert_ptr_nonnull(strstr(child_transcript(c), elo));
+    ck_assert_ptr_null(strstr(child_transcript(c), "ugiok"));
     ready(c);
     send_ok(c, "ucinewgame");
     send_ok(c, "uginewgame");
@@ -398,6 +407,20 @@ START_TEST(go_mate_over_protocol) {
     ck_assert_msg(strstr(child_transcript(c), " score mate 2 "), "%s", child_transcript(c));
     ck_assert_int_le(number_after(c, "info depth "), 3);
     ck_assert_int_eq(child_count(c, "info string error"), 0);
+    ck_assert_int_eq(child_count(c, "info string no mate"), 0);
+    /* go mate N alone, no win to find: it ends once the depth covering N moves (2N - 1 plies)
+     * is done, and says it found none, just before its bestmove */
+    send_ok(c, "position startpos moves g1g4 f12f9");
+    go_fresh(c, "go mate 3");
+    ck_assert_int_eq(number_after(c, "info depth "), 5);
+    const char *t = child_transcript(c), *none = strstr(t, "\ninfo string no mate in 3 found\nbestmove ");
+    ck_assert_msg(none, "%s", t);
+    ck_assert_ptr_null(strstr(none + 1, "info depth "));
+    ck_assert_int_eq(child_count(c, "info string"), 1);
+    /* with another limit too, the same when that ends it first */
+    go_fresh(c, "go mate 3 depth 2");
+    ck_assert_int_eq(number_after(c, "info depth "), 2);
+    ck_assert_int_eq(child_count(c, "info string no mate in 3 found"), 1);
     quit(c);
 }
 END_TEST
@@ -821,7 +844,10 @@ START_TEST(selfplay_job) {
     const char *t = child_transcript(c);
     const char *res = strstr(t, "Result: ");
     ck_assert_msg(res, "no result line:\n%s", t);
+    /* first how to read it: the board's symbols, whose view a score takes */
+    ck_assert_msg(!strncmp(t, "Legend (Monkey Queen): I, C: ", 29) && strstr(t, "a score is the mover's"), "%.300s", t);
     ck_assert_ptr_nonnull(strstr(t, "ply 1: player 1 plays "));
+    ck_assert_ptr_nonnull(strstr(t, " for player 1, "));
     ck_assert_ptr_nonnull(strstr(t, "To move:")); /* boards between the moves */
     char want[16], words[256] = "";
     sscanf(res, "Result: %15s (%255[^\n]", want, words);

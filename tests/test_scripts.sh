@@ -2,7 +2,8 @@
 # test_scripts.sh — the scripts of bench/ and the web page's server fail clearly: a program path that
 # is missing, a directory or not executable (an engine, the arena, simia), or an unreadable file,
 # stops the script with exit status 2 and one line on stderr naming the path, nothing on stdout,
-# and nothing started (no arena run, no directory made); and bench/match.sh's --help examples run as
+# and nothing started (no arena run, no directory made); bench/match.sh --write-settings writes a
+# settings file an arena plays as it is, its PGN beside it; and bench/match.sh's --help examples run as
 # written from the top of a clone after the quick start, with tests/hosts/mini_arena.py as the arena
 # (the project's tests never need cutegames).
 # Usage: test_scripts.sh SIMIA RANDOM_PLAYER GREEDY_PLAYER   (run by CTest)
@@ -62,6 +63,31 @@ refused "build/simia2" m --cutegames "$arena" --slurm "-p x" build/simia2 "$simi
 refused "$work/no-hosts" m --cutegames "$arena" --hosts "$work/no-hosts" "$simia" "$simia"
 refused "$work/no-openings" m --cutegames "$arena" --openings "$work/no-openings" "$simia" "$simia"
 refused "movetime:5+3" m --cutegames "$arena" --tc movetime:5+3 "$simia" "$simia"
+refused "$work/plain/s" m --write-settings "$work/plain/s/s.json" "$simia" "$simia"
+
+# --write-settings: the settings file alone, with no arena anywhere, the PGN beside it; an arena run
+# by hand on it (the stand-in) fills that PGN, nothing lands in the folder it was started from.
+echo "== bench/match.sh --write-settings"
+mkdir -p "$work/own" "$work/here"
+status=0
+(cd "$work/here" && env -u CUTEGAMES PATH="$work/dir:/usr/bin:/bin" bash "$root/bench/match.sh" \
+    --write-settings ../own/zoo.json --game zoo --games 4 --tc nodes:300 "$simia" "$greedy --seed 7") \
+    >"$work/stdout" 2>"$work/stderr" || status=$?
+[ "$status" = 0 ] || fail "--write-settings exited $status: $(cat "$work/stderr")"
+[ ! -s "$work/stdout" ] || fail "--write-settings wrote on stdout: $(cat "$work/stdout")"
+grep -qF "grep -c 'Out of time' $work/own/zoo.pgn" "$work/stderr" || fail "--write-settings does not say how to check losses on time: $(cat "$work/stderr")"
+/usr/bin/python3 - "$work/own/zoo.json" "$work/own/zoo.pgn" "$root/engine/games/zoo/openings.txt" "$simia" <<'PY' || fail "--write-settings wrote a wrong settings file: $(cat "$work/own/zoo.json")"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["pgn"]["path"] == sys.argv[2] and s["games"] == 4, s["pgn"]
+assert s["openings"]["path"] == sys.argv[3], s["openings"]
+assert s["engines"][0]["path"] == sys.argv[4] and s["engines"][0]["parameters"] == "--game zoo", s["engines"]
+assert s["timecontrol"] == {"type": "nodes", "nodes": 300}, s["timecontrol"]
+PY
+(cd "$work/here" && /usr/bin/python3 "$root/tests/hosts/mini_arena.py" --settings ../own/zoo.json) >"$work/arena.out" 2>&1 ||
+    fail "the stand-in arena failed on the written settings: $(tail -n 5 "$work/arena.out")"
+[ "$(grep -c '^\[PlyCount' "$work/own/zoo.pgn" 2>/dev/null)" = 4 ] || fail "the written settings' PGN does not hold the 4 games"
+[ -z "$(ls -A "$work/here")" ] || fail "running the arena on the written settings left $(ls "$work/here") where it ran"
 
 echo "== the other scripts"
 refused "$work/nope" bash bench/datagen.sh --hosts "$work/hosts" --positions 10 --simia "$work/nope"

@@ -1,12 +1,14 @@
 /* test_search.c — the search as its users see it through the engine: forced wins found at
  * the right distance, determinism of `go nodes` from a cleared state, MultiPV and
- * searchmoves, legal pvs, prompt stop, ponder, the search options, and engine_search. */
+ * searchmoves, legal pvs, prompt stop, ponder, the search options, a search after the
+ * evaluator changed, and engine_search. */
 #include <pthread.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
 #include "engine/games/registry.h"
+#include "engine/nnue/nnue.h"
 #include "testutil.h"
 
 static const GameOps *G;
@@ -408,6 +410,58 @@ START_TEST(clock_search_returns) {
 }
 END_TEST
 
+/* A second on the clock and no increment is a real search, not a one-ply move (the time
+ * manager's optimum is some thirty moves' share; depth 4 takes a fraction of it here). */
+START_TEST(low_clock_searches) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    const char *moves[] = {"g1g4", "f12f9"};
+    ck_assert(engine_set_position(e, NULL, moves, 2, err));
+    SearchLimits l;
+    search_limits_init(&l);
+    l.time[PLAYER_1] = l.time[PLAYER_2] = 1000;
+    l.inc[PLAYER_1] = l.inc[PLAYER_2] = 0;
+    int64_t t0 = now_ms();
+    Record *r = run(e, &l);
+    int64_t spent = now_ms() - t0;
+    ck_assert_int_ge(r->last.depth, 4);
+    ck_assert_int_lt(spent, 1000 - 10);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
+/* Ponder time counts as the field counts it: a search that pondered past its time ends at
+ * the ponderhit (the old clock started again there and spent its optimum once more). */
+START_TEST(ponderhit_counts_the_time_pondered) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    const char *moves[] = {"g1g4", "f12f9", "g4c4"};
+    ck_assert(engine_set_position(e, NULL, moves, 3, err));
+    ck_assert(engine_set_option(e, "Ponder", "true", err));
+    SearchLimits l;
+    search_limits_init(&l);
+    l.ponder = true;
+    /* Optimum ~660 ms, maximum ~3.3 s from the go: pondered longer, the search is done at the
+     * hit (a clock restarted there would spend at least a third of its optimum again). */
+    l.time[PLAYER_1] = l.time[PLAYER_2] = 20000;
+    l.inc[PLAYER_1] = l.inc[PLAYER_2] = 0;
+    Record *r = rec_new();
+    SearchReport rep = reporter(r);
+    ck_assert(engine_go(e, &l, &rep, err));
+    usleep(3500000);
+    ck_assert_int_eq(r->n_best, 0); /* no bestmove while pondering, whatever it found */
+    int64_t t0 = now_ms();
+    engine_ponderhit(e);
+    engine_wait(e);
+    int64_t after = now_ms() - t0;
+    ck_assert_int_eq(r->n_best, 1);
+    ck_assert_msg(after < 150, "%lld ms after the ponderhit", (long long)after);
+    free(r);
+    engine_destroy(e);
+}
+END_TEST
+
 START_TEST(options_and_hash) {
     Engine *e = new_engine();
     char err[ERR_STR_MAX];
@@ -488,6 +542,74 @@ START_TEST(hundreds_of_threads) {
     ck_assert(G->is_legal(engine_position(e), r->best));
     free(r);
     engine_destroy(e);
+}
+END_TEST
+
+/* ---- another evaluator between searches ---- */
+
+/* A net of random, tame weights for G, written to a fresh file (removed by the caller). */
+static void random_net_file(char *path, size_t size, uint64_t seed) {
+    snprintf(path, size, "/tmp/simia-test-search-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    NnueNet *net = nnue_net_new(G, 32, 1);
+    ck_assert_ptr_nonnull(net);
+    Prng rng = {seed};
+    for (size_t i = 0; i < (size_t)G->nnue_features * 32; i++) net->w1[i] = (int16_t)((int)prng_below(&rng, 129) - 64);
+    for (int j = 0; j < 32; j++) net->b1[j] = (int16_t)((int)prng_below(&rng, 257) - 28);
+    for (int j = 0; j < 64; j++) net->w2[j] = (int16_t)((int)prng_below(&rng, 255) - 127);
+    net->b2[0] = 0;
+    nnue_net_seal(net);
+    char err[ERR_STR_MAX];
+    ck_assert_msg(nnue_net_save(net, path, err), "%s", err);
+    nnue_net_free(net);
+}
+
+/* A depth-6 search of a fixed position; its nodes in *nodes. */
+static Record *fixed_search(Engine *e, uint64_t *nodes) {
+    const char *moves[] = {"g1g4", "f12f9", "g4c4"};
+    char err[ERR_STR_MAX];
+    ck_assert_msg(engine_set_position(e, NULL, moves, 3, err), "%s", err);
+    Record *r = run_depth(e, 6);
+    *nodes = engine_nodes(e);
+    return r;
+}
+
+static void set_options(Engine *e, const char *const *opts) {
+    char err[ERR_STR_MAX];
+    for (int i = 0; opts[i]; i += 2) ck_assert_msg(engine_set_option(e, opts[i], opts[i + 1], err), "%s", err);
+}
+
+/* After the evaluator changes (Use NNUE either way, another EvalFile), a search is the one a
+ * new engine with the new evaluator makes: nothing the old one left (the table's kept
+ * evaluations and the scores worked out from them, the histories) decides anything. */
+START_TEST(new_evaluator_forgets_the_old) {
+    char net[64];
+    random_net_file(net, sizeof net, test_seed("new_evaluator_forgets_the_old", 20261201));
+    /* before, then after: each a NULL-ended list of option names and values */
+    const char *const nnue_on[] = {"Use NNUE", "true", NULL}, *const nnue_off[] = {"Use NNUE", "false", NULL};
+    const char *const embedded[] = {"EvalFile", "", NULL}, *const file[] = {"EvalFile", net, NULL};
+    const char *const *cases[][2] = {{nnue_on, nnue_off}, {nnue_off, nnue_on}, {embedded, file}, {file, embedded}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        Engine *e = new_engine(), *fresh = new_engine();
+        set_options(e, cases[c][0]);
+        uint64_t n_before, n_after, n_fresh;
+        Record *before = fixed_search(e, &n_before);
+        set_options(e, cases[c][1]);
+        Record *after = fixed_search(e, &n_after);
+        set_options(fresh, cases[c][1]);
+        Record *alone = fixed_search(fresh, &n_fresh);
+        ck_assert_msg(strcmp(before->trace, alone->trace), "case %zu: both evaluators searched alike", c);
+        ck_assert_msg(after->best == alone->best && n_after == n_fresh && !strcmp(after->trace, alone->trace) &&
+                          after->last.seldepth == alone->last.seldepth,
+                      "case %zu (%s %s, then %s %s): after the switch %llu nodes, a new engine %llu;\n%s\nagainst\n%s",
+                      c, cases[c][0][0], cases[c][0][1], cases[c][1][0], cases[c][1][1],
+                      (unsigned long long)n_after, (unsigned long long)n_fresh, after->trace, alone->trace);
+        free(before), free(after), free(alone);
+        engine_destroy(e), engine_destroy(fresh);
+    }
+    unlink(net);
 }
 END_TEST
 
@@ -658,9 +780,12 @@ int main(void) {
     tcase_add_test(tc, searchmoves_restricts_root);
     tcase_add_test(tc, stop_infinite_and_ponder);
     tcase_add_test(tc, clock_search_returns);
+    tcase_add_test(tc, low_clock_searches);
+    tcase_add_test(tc, ponderhit_counts_the_time_pondered);
     tcase_add_test(tc, options_and_hash);
     tcase_add_test(tc, threads_search_together);
     tcase_add_test(tc, hundreds_of_threads);
+    tcase_add_test(tc, new_evaluator_forgets_the_old);
     tcase_add_test(tc, search_agrees_with_go);
     tcase_add_test(tc, game_option_and_engine_agree);
     tcase_add_test(tc, search_lines_and_refusals);

@@ -26,6 +26,7 @@
 #include "childproc.h"
 #include "engine/games/registry.h"
 #include "engine/prng.h"
+#include "engine/strength.h"
 
 /* A wait this long is a hang: far above what a healthy engine needs for anything the test
  * asks, sanitizer builds included (searches here are bounded to well under a second). */
@@ -327,8 +328,9 @@ static void on_line(Session *S, const char *l) {
         if (strcmp(l + 9, S->query_expect[0]))
             fail(S, "the referee says '%s', expected 'response %s'", l, S->query_expect[0]);
         memmove(S->query_expect[0], S->query_expect[1], sizeof S->query_expect[0] * (size_t)--S->n_query);
-    } else if (S->ugi_owed && (starts(l, "id name ") || starts(l, "id author ") || !strcmp(l, "ugiok"))) {
-        S->ugi_owed -= !strcmp(l, "ugiok");
+    } else if (S->ugi_owed && (starts(l, "id name ") || starts(l, "id author ") || !strcmp(l, "ugiok") ||
+                               !strcmp(l, "uciok"))) {
+        S->ugi_owed -= !strcmp(l, "ugiok") || !strcmp(l, "uciok"); /* `uci` is answered in UCI */
     } else if (S->ugi_owed && starts(l, "option name ")) {
         parse_option_line(S, l);
     } else if (free_form) {
@@ -683,8 +685,16 @@ static void cmd_setoption(Session *S) {
                 valid = 0;
                 static const char *const BAD[] = {"abc", "", "1e3", "12x", "99999999999999999999999"};
                 int k = (int)below(S, 7);
-                if (k == 5) snprintf(vs, sizeof vs, "%lld", o->min - 1);
-                else if (k == 6 && o->max < LLONG_MAX) snprintf(vs, sizeof vs, "%lld", o->max + 1);
+                /* UCI_Elo is announced over the game's scale but takes every game's (an arena
+                 * may set it before Game): out of range is beyond all of them */
+                long long lo = o->min, hi = o->max;
+                if (!strcasecmp(o->name, "UCI_Elo")) {
+                    int a, b;
+                    strength_range(&a, &b);
+                    lo = a, hi = b;
+                }
+                if (k == 5) snprintf(vs, sizeof vs, "%lld", lo - 1);
+                else if (k == 6 && hi < LLONG_MAX) snprintf(vs, sizeof vs, "%lld", hi + 1);
                 else snprintf(vs, sizeof vs, "%s", BAD[k % 5]);
             }
             snprintf(line, sizeof line, "setoption name %s value %s", o->name, vs);
@@ -936,7 +946,7 @@ static void cmd_other(Session *S) {
     if (k < 20) {
         send_line(S, "%s", chance(S, 70) ? "ugi" : "uci");
         S->ugi_owed++;
-        wait_for(S, no_ugi_owed, "ugiok");
+        wait_for(S, no_ugi_owed, "ugiok or uciok");
     } else if (k < 30) {
         send_line(S, "%s", chance(S, 70) ? "uginewgame" : "ucinewgame");
     } else if (k < 32) {

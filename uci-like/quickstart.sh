@@ -51,8 +51,8 @@ By hand: Simia speaks UGI on stdin/stdout. Run build/simia and type 'ugi', 'posi
 In the browser: bash uci-like/web/serve.sh, then open http://127.0.0.1:8080/
 
 In an arena (e.g. cutegames' generic mode, not part of Simia): point it at
-$(pwd)/build/simia with protocol UGI; a settings file and an openings file to start
-from are in bench/arena/ (see "Playing in an arena" in README.md). Two bots come with Simia,
+$(pwd)/build/simia with protocol UGI; bench/match.sh --write-settings FILE writes a settings
+file for it, with each game's openings (see "Play in an arena" in README.md). Two bots come with Simia,
 UGI engines for every game, as opponents to try it with (built above, in $(pwd)/):
   build/bench/players/random_player   plays a uniformly random legal move
   build/bench/players/greedy_player   wins at once when it can, avoids losing at once, prefers captures

@@ -125,6 +125,9 @@ int selfplay_run(Engine *e, int argc, char **argv) {
               append(&record, &rlen, &rcap, fen ? "fen" : "startpos") && (!fen || append(&record, &rlen, &rcap, fen)) &&
               append(&record, &rlen, &rcap, "moves");
     char text[16384];
+    /* How to read what follows, once: the board's symbols (the game's words) and whose view
+     * a score takes, which a newcomer cannot guess from "I20" or "+891". */
+    output_line("Legend (%s): %s; a score is the mover's (+: good for the player who moves)", g->title, g->legend);
     if (!quiet) {
         g->display(engine_position(e), text, sizeof text);
         output_text(text);
@@ -148,8 +151,8 @@ int selfplay_run(Engine *e, int argc, char **argv) {
                      plies == 1 ? "ply" : "plies");
         }
         else snprintf(score, sizeof score, "%+d", (int)rep.score);
-        output_line("ply %d: player %d plays %s   (depth %d, score %s, %" PRIu64 " nodes, %" PRId64 " ms)",
-                    n_moves + 1, mover + 1, ms, rep.depth, score, rep.nodes, rep.time_ms);
+        output_line("ply %d: player %d plays %s   (depth %d, score %s for player %d, %" PRIu64 " nodes, %" PRId64 " ms)",
+                    n_moves + 1, mover + 1, ms, rep.depth, score, mover + 1, rep.nodes, rep.time_ms);
         /* The record, and the replay: every move goes through the referee again. */
         char(*grown)[MOVE_STR_MAX] = realloc(moves, sizeof *moves * (size_t)(n_moves + 1));
         const char **grown_ptrs = realloc(ptrs, sizeof *ptrs * (size_t)(n_moves + 1));

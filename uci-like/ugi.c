@@ -50,6 +50,8 @@ struct Ugi {
     int64_t line_ms;       /* when the command being executed was read (timeman_now_ms) */
     char position_error[ERR_STR_MAX]; /* why the held position is not a playable one */
     bool show_wdl;         /* UCI_ShowWDL at `go`: info lines carry wdl, from the model below */
+    int mate_moves;        /* `go mate N`: N (set before its search starts), else 0 */
+    bool mate_found;       /* the search's last first line proves a win within mate_moves */
     WdlModel wdl;
     /* What evaluates, as last told (an `info string`): told at the first isready, then
      * whenever an option changes it and after every EvalFile. Empty: not told yet. */
@@ -189,6 +191,8 @@ static void on_info(void *ctx, const SearchInfo *in) {
         wdl_of(&u->wdl, s, w);
         snprintf(score + strlen(score), sizeof score - strlen(score), " wdl %d %d %d", w[0], w[1], w[2]);
     }
+    if (u->mate_moves && in->multipv <= 1) /* as the search's own test ends a go mate */
+        u->mate_found = s > SCORE_WIN_MIN && SCORE_WIN - s <= 2 * u->mate_moves - 1 && in->bound != BOUND_UPPER;
     if (in->bound == BOUND_LOWER) strcat(score, " lowerbound");
     if (in->bound == BOUND_UPPER) strcat(score, " upperbound");
     format_pv(engine_game(u->e), in->root, in->pv, in->pv_len < MAX_PLY ? in->pv_len : MAX_PLY, pv,
@@ -235,6 +239,11 @@ static void on_bestmove(void *ctx, const GamePos *root, Move best, Move ponder) 
             if (g->is_legal(&p, ponder)) g->print_move(&p, ponder, ps);
         }
     }
+    /* A go mate N that ends without the win asked for says so: its bestmove is then only the
+     * best move found, which a GUI must not take for the start of a mate. */
+    if (u->mate_moves && !u->mate_found && best != MOVE_NONE)
+        output_line("info string no mate in %d found", u->mate_moves);
+    u->mate_moves = 0;
     /* Cleared before printing: a `go` that follows the bestmove must never be refused; it
      * waits (engine_wait) for this thread to finish instead. */
     atomic_store(&u->pondering, false);
@@ -248,17 +257,21 @@ static void on_bestmove(void *ctx, const GamePos *root, Move best, Move ponder) 
 
 typedef bool (*Handler)(Ugi *u, Args *a); /* false: end the session */
 
+/* `ugi` or `uci`: answered in the dialect asked (a UCI GUI waits for uciok). The options of
+ * the game in play (engine_option_shown): after `setoption name Game` a new handshake lists
+ * the new game's. */
 static bool cmd_ugi(Ugi *u, Args *a) {
-    (void)a;
     output_line("id name Simia %s", SIMIA_VERSION);
     output_line("id author the Simia developers");
     OptionTable *t = engine_options(u->e);
     for (int i = 0; i < t->count; i++) {
+        Option shown;
+        if (!engine_option_shown(u->e, i, &shown)) continue;
         char line[OPTION_STR_MAX + 256];
-        options_describe(&t->opt[i], line, sizeof line);
+        options_describe(&shown, line, sizeof line);
         output_line("%s", line);
     }
-    output_line("ugiok");
+    output_line("%s", tok_is(a->tok[0], "uci") ? "uciok" : "ugiok");
     return true;
 }
 
@@ -553,12 +566,14 @@ static bool cmd_go(Ugi *u, Args *a) {
     u->ponder_allowed = engine_option_int(u->e, "Ponder") != 0;
     u->show_wdl = engine_option_int(u->e, "UCI_ShowWDL") != 0;
     u->wdl = engine_wdl_model(u->e);
+    u->mate_moves = l.mate, u->mate_found = false;
     atomic_store(&u->pondering, l.ponder);
     atomic_store(&u->search_active, true);
     SearchReport r = {.ctx = u, .info = on_info, .currmove = on_currmove, .message = on_message,
                       .bestmove = on_bestmove};
     char err[ERR_STR_MAX];
     if (!engine_go(u->e, &l, &r, err)) {
+        u->mate_moves = 0;
         atomic_store(&u->search_active, false);
         atomic_store(&u->pondering, false);
         if (engine_position_status(u->e) == POS_NONE && u->position_error[0])
@@ -649,6 +664,9 @@ static bool cmd_display(Ugi *u, Args *a) {
     if (g->parse_pos(&check, fen, &cfg, err)) append(text, size, &n, "Fen: %s\n", fen);
     else append(text, size, &n, "Fen: (none: a position one cannot start from)\n");
     append(text, size, &n, "Key: %016" PRIx64 "\n", g->key(p));
+    /* the game's, not the position's: whether any of its rules ends a game drawn (a GUI
+     * offers a draw only where one can happen) */
+    append(text, size, &n, "Draws: %s\n", g->caps.draws ? "possible" : "none (every game has a winner)");
     static const char *const WINNER[] = {[RESULT_P1_WIN] = "player 1 wins", [RESULT_P2_WIN] = "player 2 wins",
                                          [RESULT_DRAW] = "a draw", [RESULT_NONE] = "no result"};
     if (engine_game_over(u->e)) {

@@ -91,7 +91,7 @@ int player_main(const char *name, ChooseMove choose, int argc, char **argv) {
         if (n == 0) continue;
         const char *c = tok[0];
         if (!strcasecmp(c, "ugi") || !strcasecmp(c, "uci")) {
-            printf("id name %s\nid author the Simia developers\nugiok\n", name);
+            printf("id name %s\nid author the Simia developers\n%s\n", name, strcasecmp(c, "uci") ? "ugiok" : "uciok");
         } else if (!strcasecmp(c, "isready")) {
             printf("readyok\n");
         } else if (!strcasecmp(c, "setoption")) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_install.sh — `cmake --install` into a temporary prefix: bin/simia runs from anywhere with
 # its nets built in (--version, a short UGI game, an eval with the net), and the documents, the
-# opening suites and the books are where the README says, their links between each other whole.
+# opening suites and the books are where the README says, their links between each other whole;
+# with OwnBook on it reads its installed book by itself, also once the installed tree has moved.
 # Usage: bash tests/install/test_install.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$(cd "$1" && pwd) build=$2
@@ -57,4 +58,30 @@ for g in $games; do
             fail "engine/games/$g/$f is not installed as share/simia/games/$g/$f"
     done
 done
-echo "installed into a temporary prefix: bin/simia $version runs with its nets; $pages pages, LICENSE, CHANGELOG, openings"
+
+# OwnBook with BookFile empty: the installed book, found from the executable's own folder (never
+# the source tree's, which must not even be named), wherever the installed tree has moved; a game
+# that ships no book says so, without an error.
+moved=$prefix/moved/elsewhere
+mkdir -p "$moved"
+cp -a "$prefix/bin" "$prefix/share" "$moved/"
+for exe in "$simia" "$moved/bin/simia"; do
+    root=${exe%/bin/simia}
+    out=$(printf 'setoption name OwnBook value true\nposition startpos\ngo depth 1\nisready\nquit\n' | "$exe" 2>&1)
+    grep -q "^info string book move " <<<"$out" || fail "$exe with OwnBook on played no book move:"$'\n'"$out"
+    grep -q "error" <<<"$out" && fail "$exe with OwnBook on printed an error:"$'\n'"$out"
+    out=$("$exe" book probe 2>&1) || fail "$exe book probe failed:"$'\n'"$out"
+    grep -qF "Book: $root/bin/../share/simia/games/monkeyqueen/opening.book, " <<<"$out" ||
+        fail "$exe book probe did not read the book installed beside it:"$'\n'"$out"
+    grep -qF "$src" <<<"$out" && fail "$exe names the source tree:"$'\n'"$out"
+    out=$(printf 'setoption name OwnBook value true\nposition startpos\ngo depth 1\nisready\nquit\n' | "$exe" --game zoo 2>&1)
+    grep -q "^info string no book for this game (Zoo Contest ships none" <<<"$out" ||
+        fail "$exe --game zoo with OwnBook on does not say it has no book:"$'\n'"$out"
+    grep -q "error" <<<"$out" && fail "$exe --game zoo with OwnBook on printed an error:"$'\n'"$out"
+done
+# Its installed book gone, it falls back to the source tree it was built from (still here).
+rm "$moved/share/simia/games/monkeyqueen/opening.book"
+out=$("$moved/bin/simia" book probe 2>&1) || fail "book probe without the installed book failed:"$'\n'"$out"
+grep -qF "Book: $src/engine/games/monkeyqueen/opening.book, " <<<"$out" ||
+    fail "without its installed book, simia did not fall back to the source tree's:"$'\n'"$out"
+echo "installed into a temporary prefix: bin/simia $version runs with its nets and finds its book (also moved); $pages pages, LICENSE, CHANGELOG, openings"

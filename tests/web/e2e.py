@@ -15,8 +15,14 @@ string shows the engine's own error line and nothing else changes, undo, flip, l
 reload, a dropped connection ends its engine, the process cap, the option filter (its refusals
 whole), a slow engine's page saying it is connecting, Ctrl-C.
 
+With --static DIR the page is the static folder of uci-like/web/build_static.sh served by
+`python3 -m http.server`, its engine the WebAssembly one in a Web Worker: the same games and
+checks of the page, then the Worker's own (the page says where its engine runs, Move now stops a
+long search, a clock game, a missing engine reported) and every game's bench run in the
+browser against its recorded signature; no request may leave the page's origin.
+
 Usage: /usr/bin/python3 tests/web/e2e.py --engine build/web/simia [--out build/web/e2e]
-       [--games zoo,mad] [--max-plies N] [--seed S] [--server-only]
+       [--games zoo,mad] [--max-plies N] [--seed S] [--server-only | --static DIR]
 """
 import argparse
 import glob
@@ -73,12 +79,21 @@ class Engine:
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.buf = ""
+        self.load_options()
+
+    def load_options(self):
+        """The options `ugi` announces: the rule options of the game played only."""
         self.options = []
-        lines = self.request(["ugi"], lambda l: l == "ugiok")
-        for l in lines:
+        for l in self.request(["ugi"], lambda l: l == "ugiok"):
             m = re.match(r"^option name (.+?) type (\S+)(?: (.*))?$", l)
             if m:
                 self.options.append({"name": m.group(1), "type": m.group(2), "rest": m.group(3) or ""})
+
+    def play(self, game):
+        """Switches to game (where the engine has a Game option) and learns its options."""
+        if self.option("Game"):
+            self.ask([f"setoption name Game value {game}"])
+            self.load_options()
 
     def readline(self, timeout):
         end = time.time() + timeout
@@ -290,11 +305,11 @@ def start_server(engine, port, maxforks):
     raise RuntimeError(f"the server did not start: {out}")
 
 
-def browser():
+def browser(extra=()):
     o = webdriver.ChromeOptions()
     for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--disable-dev-shm-usage", "--window-size=1400,1000"):
+              "--disable-dev-shm-usage", "--window-size=1400,1000", *extra):
         o.add_argument(a)
     o.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="simia-chromium-"))
     o.binary_location = "/usr/bin/chromium"
@@ -487,6 +502,11 @@ def play_one_game(d, page, ref, game, args, rng, url, shots, human):
     d.get(url)
     s = page.settle()
     check(s["game"] == game, f"{game}: #game says '{s['game']}'")
+    # A draw is offered only in a game that can end drawn (the engine's `d` says whether).
+    draws = not any(l.startswith("Draws: none") for l in ref.ask(["position startpos", "d"]))
+    hidden = d.execute_script("return document.getElementById('offer-draw').hidden")
+    check(hidden == (not draws), f"{game}: 'Offer a draw' {'hidden' if hidden else 'shown'}, yet the game "
+          f"{'can' if draws else 'cannot'} end drawn")
     if not check(not s["boardMsg"].startswith("Cannot draw"), f"{game}: the page cannot draw the board: {s['boardMsg']}"):
         return
     seen = set()  # plies whose position the page drew and the test checked
@@ -751,6 +771,15 @@ def check_robustness(d, port, engine, ref, game, maxforks):
     check(s4["gameLine"] == s["gameLine"] and s4["position"] == s["position"], f"loading '{s['gameLine']}' gave '{s4['gameLine']}'")
     for e in page.trace():
         check_drawn(game, ref, e, "after load") if e["base"] == "startpos" else None
+    if engine is None:  # the engine in the page's Worker (--static): a reload, and no process to count
+        d.refresh()
+        s5 = page.settle()
+        check(s5["moves"] == s4["moves"] and s5["position"] == s4["position"] and s5["squares"] == s4["squares"],
+              f"a reload did not keep the game: moves '{s5['moves']}' position '{s5['position']}', before '{s4['moves']}' '{s4['position']}'")
+        for e in page.trace():
+            check_drawn(game, ref, e, "after a reload")
+        log("   robustness: bad input, undo, replay, flip, load, copy, reload keeping the game")
+        return
     # Engine processes: one per page; a reload starts clean with a new one and ends the old.
     mine = {ref.p.pid}
     procs = engine_pids(engine) - mine
@@ -1034,6 +1063,152 @@ def check_engine_vs_engine(d, port, ref, game, max_plies):
         check_drawn(game, ref, e, "two people on one board")
 
 
+def check_game_switch(d, port, ref, first, games):
+    """Another game chosen in the page's list: the page asks the engine again (it announces the
+    game in play's rule options only) and shows that game's options, starts its game without an
+    error, offers a draw only where the game can end drawn; then back to the first game."""
+    from selenium.webdriver.support.ui import Select as Choice
+    page = Page(d)
+    d.get(f"http://127.0.0.1:{port}/?game={first}&mode=human-vs-engine&depth=1&human=p1")
+    page.settle()
+    others = [g for g in games if g != first]
+    for game in (others[-1:] + [first] if others else []):
+        Choice(d.find_element(By.ID, "game-select")).select_by_value(game)
+        time.sleep(0.3)
+        s = page.settle()
+        ref.play(game)
+        announced = {norm(o["name"]) for o in ref.options}
+        shown = d.execute_script("return [...document.querySelectorAll('#game-options span')].map((e) => e.title)")
+        check(s["game"] == game and s["error"].strip() == "" and s["moves"] == "",
+              f"switched to {game}: #game '{s['game']}', error '{s['error']}', moves '{s['moves']}'")
+        check(all(norm(n) in announced for n in shown) and any(norm(n) != "repetition" for n in shown),
+              f"switched to {game}: the page shows the options {shown}, the engine announces {sorted(announced)}")
+        draws = not any(l.startswith("Draws: none") for l in ref.ask(["position startpos", "d"]))
+        hidden = d.execute_script("return document.getElementById('offer-draw').hidden")
+        check(hidden == (not draws), f"switched to {game}: 'Offer a draw' {'hidden' if hidden else 'shown'}")
+    ref.play(first)
+    log(f"   game list: {' -> '.join(others[-1:] + [first])}, each game's options and draw offer")
+
+
+# ------------------------------------------------------------------ the static page (--static)
+def start_static_server(folder, port):
+    """The static folder (uci-like/web/build_static.sh) served by Python's own server on
+    127.0.0.1, as its README says; its request log kept beside it."""
+    logf = open(os.path.join(tempfile.mkdtemp(prefix="simia-static-"), "requests.log"), "w")
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, str(port)],
+                            stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
+    proc.log_path = logf.name
+    end = time.time() + 30
+    while time.time() < end:
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            c.request("GET", "/")
+            if c.getresponse().status == 200:
+                return proc
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    raise RuntimeError(f"the static server did not start: {open(proc.log_path).read()}")
+
+
+def stop_static_server(proc):
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def check_worker(d, port, ref, game, folder, server):
+    """The engine in the page's Worker: the page says so; a stop ends a long search at once
+    (the search's slices); the speed is shown; a game with a clock; the engine's files came
+    from the page's own server; a page whose engine cannot load says so."""
+    page = Page(d)
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=human-vs-human")
+    page.settle()
+    r = d.execute_script("return [document.body.dataset.engine, document.getElementById('engine-where').textContent,"
+                         " document.getElementById('engine-id').textContent]")
+    check(r[0] == "worker" and "WebAssembly" in r[1] and r[2].startswith("Simia"),
+          f"the static page does not say its engine runs in the browser: data-engine {r[0]}, '{r[1]}', id '{r[2]}'")
+    # Move now: Simia, player 1, would think for a minute; the stop reaches the running search.
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=human-vs-engine&human=p2&movetime=60000")
+    wait_for(lambda: page.snap()["state"] == "thinking"
+             and d.execute_script("return document.getElementById('s-depth').textContent") not in ("", "–"), 30,
+             "Simia's minute-long search never showed a depth")
+    time.sleep(1.5)
+    t0 = time.time()
+    page.click("#move-now")
+    s = page.settle(timeout=30)
+    took = time.time() - t0
+    check(len(moves_of(s)) == 1 and took < 5, f"Move now: {len(moves_of(s))} moves, {took:.1f} s after the click (a minute's search)")
+    speed = d.execute_script("return document.getElementById('engine-speed').textContent")
+    check(re.search(r"[0-9,]+ nodes/s", speed), f"the page does not show the engine's speed: '{speed}'")
+    log(f"   worker: Move now ended a minute's search in {took:.2f} s; header: '{r[2]}, {r[1]}{speed}'")
+    # A clock: Simia gets both clocks (and its level's strength) and moves.
+    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=human-vs-engine&human=p2&level=casual&clock=180+2")
+    open_log(d)
+    s = page.settle(timeout=60)
+    text = d.execute_script("return document.getElementById('log').textContent || ''")
+    clocks = d.execute_script("return document.getElementById('clocks').hidden ? '' : document.getElementById('clocks').textContent")
+    check(re.search(r"^> go p1time \d+ p2time \d+ p1inc 2000 p2inc 2000$", text, re.M) and len(moves_of(s)) == 1 and "Simia" in clocks,
+          f"a clock game: go lines {[l for l in text.splitlines() if l.startswith('> go')]}, moves '{s['moves']}', clocks '{clocks}'")
+    check_console(d, "the engine in a Worker")
+    # Every file the page and its Worker asked for came from this server.
+    served = open(server.log_path).read()
+    for f in ("/worker.js", "/simia.js", "/simia.wasm"):
+        check(f'"GET {f} HTTP' in served, f"the static server never served {f}")
+    # A folder without the engine's .wasm: the page says it could not start the engine.
+    broken = tempfile.mkdtemp(prefix="simia-static-broken-")
+    for f in os.listdir(folder):
+        if f != "simia.wasm":
+            os.symlink(os.path.join(os.path.abspath(folder), f), os.path.join(broken, f))
+    port2 = free_port()
+    server2 = start_static_server(broken, port2)
+    try:
+        d.get(f"http://127.0.0.1:{port2}/")
+        s = page.settle(states=("closed",), timeout=60)
+        check("could not start the engine" in s["notice"], f"without simia.wasm the page says '{s['notice']}'")
+    finally:
+        stop_static_server(server2)
+        d.get_log("browser")  # the failed load's own console lines
+        for f in os.listdir(broken):
+            os.remove(os.path.join(broken, f))
+        os.rmdir(broken)
+    log("   worker: a clock game; engine files served by the page's server; a missing engine reported")
+
+
+BENCH_JS = """
+const [game, done] = [arguments[0], arguments[arguments.length - 1]];
+const w = new Worker('worker.js'), t0 = performance.now();
+let nodes = null;
+w.onmessage = (ev) => {
+  if (typeof ev.data !== 'string') { if (ev.data.stopped) { w.terminate(); done({ error: ev.data.stopped }); } return; }
+  const m = /^Nodes searched: (\\d+)$/.exec(ev.data), n = /^Nodes\\/second: (\\d+)$/.exec(ev.data);
+  if (m) nodes = m[1];
+  if (n) { w.terminate(); done({ nodes, nps: n[1], ms: performance.now() - t0 }); }
+};
+w.postMessage(`setoption name Game value ${game}`);
+w.postMessage('bench');
+"""
+
+
+def check_browser_bench(d, port, games):
+    """Every game's bench run by the engine in a Worker of the page gives its recorded signature
+    (engine/games/<game>/signature.txt): the browser's engine searches as the native one."""
+    d.get(f"http://127.0.0.1:{port}/?mode=human-vs-human")
+    Page(d).settle()
+    d.set_script_timeout(900)
+    for game in games:
+        want = open(os.path.join(ROOT, "engine/games", game, "signature.txt")).read().strip()
+        r = d.execute_async_script(BENCH_JS, game)
+        if check("error" not in r, f"bench of {game} in the browser: {r.get('error')}"):
+            check(r["nodes"] == want, f"bench of {game} in the browser: {r['nodes']} nodes, signature.txt says {want}")
+            log(f"   browser bench {game}: {r['nodes']} nodes (signature {want}), {int(r['nps']):,} nodes/s, {r['ms'] / 1000:.1f} s")
+    d.set_script_timeout(30)
+
+
 def wait_for(cond, timeout, msg):
     end = time.time() + timeout
     while time.time() < end:
@@ -1055,6 +1230,9 @@ def main():
     ap.add_argument("--seed", type=int, default=int(os.environ.get("SIMIA_SEED", "1")))
     ap.add_argument("--server-only", action="store_true",
                     help="no game played: only the page's start (connecting) and the server's option filter, and Ctrl-C")
+    ap.add_argument("--static", metavar="DIR",
+                    help="the static page of DIR (uci-like/web/build_static.sh) served by python3 -m http.server, "
+                         "its engine in a Worker; --engine is then the test's own referee only")
     args = ap.parse_args()
     engine = os.path.abspath(args.engine)
     os.makedirs(args.out, exist_ok=True)
@@ -1066,13 +1244,15 @@ def main():
         games = [g for g in games if g in args.games.split(",")]
     log(f"games registered by the engine: {' '.join(ref.games())}")
     port, maxforks = free_port(), 3
-    server = start_server(engine, port, maxforks)
+    server = start_static_server(args.static, port) if args.static else start_server(engine, port, maxforks)
     d = None
     try:
         addrs = listening_addresses(port)
         check(addrs and all(a in ("0100007F", "00000000000000000000000001000000") for a in addrs),
               f"the server listens on {addrs}, not on localhost only")
-        d = browser()
+        # With the static page any name but this machine's fails to resolve: a request that would
+        # leave the page's own origin fails, and with it the test.
+        d = browser(["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] if args.static else [])
         page = Page(d)
         if args.server_only:
             d.get(f"http://127.0.0.1:{port}/")
@@ -1085,7 +1265,7 @@ def main():
             rng = random.Random(args.seed)
             for k, game in enumerate(games):
                 opts = []
-                ref.ask([f"setoption name Game value {game}"] if ref.option("Game") else [])
+                ref.play(game)
                 for o in ref.options:
                     if norm(o["name"]) == norm(game) + "noprogressplies":
                         opts.append((o["name"], str(args.no_progress)))
@@ -1107,16 +1287,23 @@ def main():
             first = games[0]
             ref.close()
             ref = Engine(engine)
-            ref.ask([f"setoption name Game value {first}"] if ref.option("Game") else [])
+            ref.play(first)
             ref.ask(["uginewgame"])
             check_engine_vs_engine(d, port, ref, first, 60)
             check_levels(d, port, first)
-            check_robustness(d, port, engine, ref, first, maxforks)
-            check_connecting(d, engine)
+            check_game_switch(d, port, ref, first, games)
+            if args.static:
+                check_robustness(d, port, None, ref, first, maxforks)
+                check_worker(d, port, ref, first, args.static, server)
+                check_browser_bench(d, port, games)
+            else:
+                check_robustness(d, port, engine, ref, first, maxforks)
+                check_connecting(d, engine)
             d.get(f"http://127.0.0.1:{port}/?game={first}&mode=human-vs-engine&movetime=300&human=p2")
             time.sleep(1.0)
             d.save_screenshot(os.path.join(args.out, "page.png"))
-            check_browser_killed(d, port, engine, ref, first)
+            if not args.static:
+                check_browser_killed(d, port, engine, ref, first)
     finally:
         if d:
             try:
@@ -1124,17 +1311,21 @@ def main():
             except Exception:
                 pass
         ref.close()
-        # Ctrl-C: the server and every engine it started stop.
-        mine = engine_pids(engine)
-        os.killpg(server.pid, signal.SIGINT)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            fail("the server did not stop on Ctrl-C (SIGINT)")
-            os.killpg(server.pid, signal.SIGKILL)
-        wait_for(lambda: not engine_pids(engine), 10, f"engine processes left after Ctrl-C: {engine_pids(engine)} (before: {mine})")
-        check(not listening_addresses(port), "the port is still open after Ctrl-C")
-    log(f"web e2e: {len(games)} games, {time.time() - t0:.0f} s, {len(FAILURES)} failure(s)")
+        if args.static:
+            stop_static_server(server)
+        else:
+            # Ctrl-C: the server and every engine it started stop.
+            mine = engine_pids(engine)
+            os.killpg(server.pid, signal.SIGINT)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                fail("the server did not stop on Ctrl-C (SIGINT)")
+                os.killpg(server.pid, signal.SIGKILL)
+            wait_for(lambda: not engine_pids(engine), 10, f"engine processes left after Ctrl-C: {engine_pids(engine)} (before: {mine})")
+            check(not listening_addresses(port), "the port is still open after Ctrl-C")
+    what = "static page, engine in a Worker" if args.static else "served by serve.sh, engine processes"
+    log(f"web e2e ({what}): {len(games)} games, {time.time() - t0:.0f} s, {len(FAILURES)} failure(s)")
     if FAILURES:
         for f in FAILURES[:50]:
             print("  " + f)

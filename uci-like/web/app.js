@@ -98,6 +98,13 @@
       (named.has(norm(o.name)) || norm(o.name).startsWith(norm(game))));
   }
   function sharedOptions() { return st.options.filter((o) => norm(o.name) === 'repetition'); }
+  // The engine announces the rule options of the game it plays (and UCI_Elo on that game's
+  // scale): after choosing another game the page asks again, as a GUI would.
+  async function loadOptions() {
+    if (st.hasGameOption) await st.session.ask([`setoption name Game value ${st.game}`]);
+    const lines = await st.session.request(['ugi'], (l) => l === 'ugiok');
+    st.options = lines.map(parseOption).filter(Boolean);
+  }
   function findOption(name) { return st.options.find((o) => norm(o.name) === norm(name)); }
 
   function paramFor(name) {
@@ -258,6 +265,8 @@
       turn: q[0] === 'response true' ? 'p1' : 'p2',
       result: q[1].slice(9).trim(), gameover, legal,
       status: (dLines.find((l) => l.startsWith('Status: ')) || '').slice(8),
+      // The game's own rules say whether a game of it can end drawn (`Draws: none ...`).
+      draws: !dLines.some((l) => l.startsWith('Draws: none')),
       model: null, modelError: null, reason: '',
     };
     if (counted !== null && counted !== legal.length) view.errors.push(`page: go perft 1 listed ${legal.length} moves but counted ${counted}`);
@@ -827,6 +836,7 @@
     $('move-now').disabled = !st.searching;
     $('resign').disabled = isOver() || st.mode === 'engine-vs-engine';
     $('offer-draw').disabled = isOver() || st.mode === 'engine-vs-engine';
+    $('offer-draw').hidden = !v.draws; // no draw to offer in a game that always has a winner
     $('pause').hidden = st.mode !== 'engine-vs-engine';
     $('pause').textContent = st.paused ? 'Resume' : 'Pause';
     $('human-wrap').hidden = st.mode !== 'human-vs-engine';
@@ -880,6 +890,8 @@
     set('s-score', score + (i.bound ? ` (${i.bound === 'lowerbound' ? 'at least' : 'at most'})` : ''));
     set('s-nodes', i.nodes ? (+i.nodes).toLocaleString('en') : '–');
     set('s-nps', i.nps ? (+i.nps).toLocaleString('en') : '–');
+    // The engine's speed in the header: the last search that ran long enough to measure it.
+    if (+i.nps > 0 && +i.time >= 200) $('engine-speed').textContent = `, ${(+i.nps).toLocaleString('en')} nodes/s`;
     set('s-time', i.time ? `${i.time} ms` : '–');
     set('s-pv', (i.pv || []).join(' '));
   }
@@ -912,14 +924,24 @@
     if (params.get('human') === 'p2') st.human = 'p2';
     if (params.get('level') && LEVELS.some((l) => l.id === params.get('level'))) st.level = params.get('level');
     for (const k of ['depth', 'movetime', 'nodes']) if (params.get(k)) { st.level = 'custom'; st.limitKind = k; st.limitValue = params.get(k); }
-    if (/^\d+\+\d+$/.test(params.get('clock') || '')) st.clockSpec = params.get('clock');
+    // clock=600+5 as typed (a query string's + reads as a space) or as the page writes it (600%2B5).
+    const clockParam = (params.get('clock') || '').replace(' ', '+');
+    if (/^\d+\+\d+$/.test(clockParam)) st.clockSpec = clockParam;
     if (params.get('arrows') === '1' || params.get('arrows') === '0') st.arrowsUser = params.get('arrows') === '1';
     const lsel = $('level');
     for (const l of LEVELS) { const op = document.createElement('option'); op.value = l.id; op.textContent = l.name; lsel.appendChild(op); }
     $('mode').value = st.mode; $('human').value = st.human; $('level').value = st.level;
     $('limit-kind').value = st.limitKind; $('limit-value').value = st.limitValue; $('clock').value = st.clockSpec;
 
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
+    // Where the engine runs: in this browser (the static build marks its page with
+    // <meta name="simia-engine" content="worker">) or on the server behind serve.sh's socket;
+    // ?engine=worker|server overrides.
+    const meta = document.querySelector('meta[name="simia-engine"]');
+    st.engineWhere = ['worker', 'server'].includes(params.get('engine')) ? params.get('engine')
+      : meta && meta.content === 'worker' ? 'worker' : 'server';
+    $('engine-where').textContent = st.engineWhere === 'worker' ? 'in this browser (WebAssembly)' : 'on the server';
+    document.body.dataset.engine = st.engineWhere;
+    const url = st.engineWhere === 'worker' ? 'worker:worker.js' : `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
     st.session = new UgiSession(url, {
       log: logLine,
       busy: (n) => { document.body.dataset.busy = String(n + (st.searching ? 1 : 0)); },
@@ -946,6 +968,7 @@
       const want = params.get('game');
       st.game = want && st.games.includes(want.toLowerCase()) ? want.toLowerCase() : (st.hasGameOption && st.games.includes(g.def) ? g.def : st.games[0]);
       sel.value = st.game;
+      if (st.hasGameOption && st.game !== g.def) await loadOptions();
       buildOptionControls();
       if (want && !st.games.includes(want.toLowerCase())) notice(`Game '${want}' is not one the engine plays (${st.games.join(', ')}).`, 'bad');
       const ended = /^(p1win|p2win|draw):(.*)$/.exec(params.get('ended') || '');
@@ -968,7 +991,16 @@
       const g = ev.target.closest('[data-square]');
       if (g) onSquare(g.dataset.square);
     });
-    $('game-select').onchange = () => { st.game = $('game-select').value; st.values = {}; buildOptionControls(); readControls(); safely(newGame); };
+    $('game-select').onchange = () => {
+      st.game = $('game-select').value;
+      st.values = {};
+      cancelSearch();
+      // The last game's position means nothing to this game's table: none is shown until the
+      // new game's is read (as at start-up), or drawing it would fail.
+      st.view = null;
+      st.replay = null;
+      safely(async () => { await loadOptions(); buildOptionControls(); readControls(); await newGame(); });
+    };
     $('new-game').onclick = () => { readControls(); safely(newGame); };
     $('undo').onclick = () => safely(undo);
     $('flip').onclick = () => { st.userFlip = !st.userFlip; renderBoard(); };

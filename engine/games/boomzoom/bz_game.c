@@ -73,7 +73,9 @@ GameOps BOOM_ZOOM = {
     /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {700, 1000, 1150, 1450, 1690}, .wdl_scale = 183, .wdl_draw = 246},
-    .name = "boomzoom", .title = "Boom & Zoom", .options = BZ_OPTIONS,
+    .name = "boomzoom", .title = "Boom & Zoom",
+    .legend = "T: player 1's towers, t: player 2's, with their number of checkers (T3: 3)",
+    .options = BZ_OPTIONS,
     .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .init = bz_init,
     .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,
     .display = bz_display, .parse_move = bz_parse_move, .print_move = bz_print_move,

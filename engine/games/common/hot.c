@@ -4,7 +4,17 @@
 
 #include <pthread.h>
 
+#ifdef __wasm_simd128__
+#define KIT_WASM_ISA "wasm32+simd128"
+#else
+#define KIT_WASM_ISA "wasm32"
+#endif
+
+#if defined(__wasm__) /* the engine of the web page (uci-like/web/wasm/): one build */
+static const char *const ISA[KIT_MAX_BUILDS] = {KIT_WASM_ISA, KIT_WASM_ISA};
+#else
 static const char *const ISA[KIT_MAX_BUILDS] = {"x86-64", "x86-64+popcnt+bmi2"};
+#endif
 
 /* Builds this CPU runs, of the kit's two. */
 static int cpu_builds(void) {

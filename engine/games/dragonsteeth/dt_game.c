@@ -79,7 +79,9 @@ GameOps DRAGONS_TEETH = {
     /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {780, 1000, 1030, 1300, 1780}, .wdl_scale = 215, .wdl_draw = 0},
-    .name = "dragonsteeth", .title = "Dragons Teeth", .options = DT_OPTIONS,
+    .name = "dragonsteeth", .title = "Dragons Teeth",
+    .legend = "T: player 1's teeth, t: player 2's, with their strength (T3: 3; a letter alone: 1)",
+    .options = DT_OPTIONS,
     .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .init = dt_init,
     .startpos = dt_startpos, .parse_pos = dt_parse_pos, .print_pos = dt_print_pos,
     .display = dt_display, .parse_move = dt_parse_move, .print_move = dt_print_move,

@@ -76,7 +76,9 @@ GameOps EMBED = {
     /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {830, 1000, 1060, 1440, 1750}, .wdl_scale = 328, .wdl_draw = 0},
-    .name = "embed", .title = "Embed", .options = EM_OPTIONS, .n_options = EM_OPT_NB,
+    .name = "embed", .title = "Embed",
+    .legend = "D, B: player 1's (Red) drones and boss; d, b: player 2's (Black)",
+    .options = EM_OPTIONS, .n_options = EM_OPT_NB,
     .option_prefix = "Embed", .init = em_init, .startpos = em_startpos,
     .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,
     .parse_move = em_parse_move, .print_move = em_print_move, .is_noisy = em_is_noisy,

@@ -113,7 +113,9 @@ GameOps MAD_GAME = {
     /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {830, 1000, 1010, 1230, 1670}, .wdl_scale = 384, .wdl_draw = 20},
-    .name = "mad", .title = "M.A.D.", .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,
+    .name = "mad", .title = "M.A.D.",
+    .legend = "C: player 1's stacks, c: player 2's, with their number of checkers (C4: 4)",
+    .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,
     .option_prefix = "MAD", .init = mad_init, .startpos = mad_startpos,
     .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,
     .parse_move = mad_parse_move, .print_move = mad_print_move, .is_noisy = mad_is_noisy,

@@ -137,6 +137,9 @@ GameOps MONKEY_KING_CHESS = {
     .calib = {.level_elo = {880, 1000, 1210, 1430, 1770}, .wdl_scale = 373, .wdl_draw = 616},
     .name = "monkeykingchess",
     .title = "Monkey King Chess",
+    .legend = "upper case Blue's (player 1) disks by their face up, lower case Red's: P pawn, N knight, C Celestial, "
+              "X Mountain; Blue's S Sea Serpent, G Goblin General, H hero-foe, L Goblin Lancer, K Goblin King; Red's "
+              "m Monkey King, l Phoenix Lancer, h hero, k Pilgrim; ~ an empty river square; files q, r: the clouds",
     .options = MKC_OPTIONS,
     .n_options = MKC_OPT_NB,
     .option_prefix = "MonkeyKingChess",

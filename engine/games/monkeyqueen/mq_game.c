@@ -67,7 +67,10 @@ GameOps MONKEY_QUEEN = {
     /* UCI_Elo of the strength levels, measured each against the next (its page: UCI_Elo and UCI_ShowWDL);
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {820, 1000, 1030, 1480, 1800}, .wdl_scale = 185, .wdl_draw = 0},
-    .name = "monkeyqueen", .title = "Monkey Queen", .options = MQ_OPTIONS,
+    .name = "monkeyqueen", .title = "Monkey Queen",
+    .legend = "I, C: Ivory's and Cigar's queens, with their height (I20: 20 high); i, c: their babies; "
+                 "player 1 plays Ivory unless Cigar swapped",
+    .options = MQ_OPTIONS,
     .n_options = MQ_OPT_NB, .option_prefix = "", .init = mq_init, .startpos = mq_startpos,
     .parse_pos = mq_parse_pos, .print_pos = mq_print_pos, .display = mq_display,
     .parse_move = mq_parse_move, .print_move = mq_print_move, .is_noisy = mq_is_noisy,

@@ -35,14 +35,33 @@ static inline int absi(int x) { return x < 0 ? -x : x; }
  * A piece walled in counts `cap`. Boards of up to 8 ranks fit 128 bits (16 a rank): the
  * search then moves whole sets of squares at once. */
 typedef unsigned __int128 Bits;
-static inline Bits bit_of(int sq) { return (Bits)1 << sq; }
-static inline Bits shifted(Bits b, int off) { return off > 0 ? b << off : b >> -off; }
+#ifdef __wasm__
+/* WebAssembly has no 128-bit integers: a shift by a count known only at run time would call a
+ * library function; the two halves are shifted here instead (0 <= n < 128). */
+static inline Bits bits_shl(Bits b, int n) {
+    uint64_t lo = (uint64_t)b, hi = (uint64_t)(b >> 64);
+    if (n >= 64) hi = lo << (n - 64), lo = 0;
+    else if (n > 0) hi = hi << n | lo >> (64 - n), lo <<= n;
+    return (Bits)hi << 64 | lo;
+}
+static inline Bits bits_shr(Bits b, int n) {
+    uint64_t lo = (uint64_t)b, hi = (uint64_t)(b >> 64);
+    if (n >= 64) lo = hi >> (n - 64), hi = 0;
+    else if (n > 0) lo = lo >> n | hi << (64 - n), hi >>= n;
+    return (Bits)hi << 64 | lo;
+}
+#else
+static inline Bits bits_shl(Bits b, int n) { return b << n; }
+static inline Bits bits_shr(Bits b, int n) { return b >> n; }
+#endif
+static inline Bits bit_of(int sq) { return bits_shl(1, sq); }
+static inline Bits shifted(Bits b, int off) { return off > 0 ? bits_shl(b, off) : bits_shr(b, -off); }
 
 static inline int steps_bits(const ZooPos *p, int pl, int kind, int from, int goal, int cap) {
     int e = p->st.esq[pl ^ 1];
-    Bits row = ((Bits)1 << p->st.w) - 1, on = 0;
-    for (int r = 0; r < p->st.h; r++) on |= row << (16 * r);
-    Bits goal_row = row << (16 * goal), eb = bit_of(e), land;
+    Bits row = bits_shl(1, p->st.w) - 1, on = 0;
+    for (int r = 0; r < p->st.h; r++) on |= bits_shl(row, 16 * r);
+    Bits goal_row = bits_shl(row, 16 * goal), eb = bit_of(e), land;
     if (kind == K_MONKEY) {
         Bits near = eb;
         for (int d = 0; d < 8; d++) near |= shifted(eb, ZOO_STEP[d]);

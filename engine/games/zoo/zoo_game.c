@@ -82,6 +82,8 @@ GameOps ZOO_CONTEST = {
     .calib = {.level_elo = {850, 1000, 1120, 1330, 1510}, .wdl_scale = 192, .wdl_draw = 5},
     .name = "zoo",
     .title = "Zoo Contest",
+    .legend = "E, M, S: player 1's elephant, monkey and mice; e, m, s: player 2's; F, N, T (f, n, t): "
+              "Royal ones (long game); pieces sharing a square stand side by side (Ss)",
     .options = ZOO_OPTIONS,
     .n_options = ZOO_OPT_NB,
     .option_prefix = "Zoo",
