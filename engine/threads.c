@@ -37,10 +37,12 @@ struct ThreadPool {
     bool running;     /* from pool_start until bestmove has been reported */
     int helpers_busy; /* helper threads still searching the current job */
     uint64_t last_nodes; /* total of the last finished search */
-    /* The score of the move the last search of this game played (the time manager's fall
-     * since the last move); forgotten by pool_clear. */
+    /* The score of the move the last search of this game played and the player it played
+     * for (the time manager's fall since that player's last move: one process may play both
+     * sides); forgotten by pool_clear. */
     bool has_last_score;
     Score last_score;
+    int last_player;
     atomic_bool stop, pondering;
     _Atomic int64_t clock_start;
     SearchJob job;
@@ -75,6 +77,7 @@ static void main_search(ThreadPool *p) {
     p->last_nodes = search_total_nodes(&p->sh);
     p->has_last_score = chosen->n_root > 0 && chosen->completed_depth > 0;
     if (p->has_last_score) p->last_score = chosen->root[0].score;
+    p->last_player = p->job.game->player_to_move(&p->job.root);
     p->running = false;
     pthread_cond_broadcast(&p->done);
     pthread_mutex_unlock(&p->lock);
@@ -224,6 +227,12 @@ bool pool_set_threads(ThreadPool *p, int n, char *err) {
 
 int pool_threads(const ThreadPool *p) { return p->n; }
 
+bool pool_last_score(const ThreadPool *p, int player, Score *score) {
+    if (!p->has_last_score || p->last_player != player) return false;
+    *score = p->last_score;
+    return true;
+}
+
 void pool_clear(ThreadPool *p) {
     for (int i = 0; i < p->n; i++) search_thread_clear(p->sts[i]);
     p->has_last_score = false;
@@ -286,6 +295,8 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
     atomic_store(&p->pondering, job->limits.ponder);
     atomic_store(&p->clock_start, now);
     int n = job->threads > 0 && job->threads < p->n ? job->threads : p->n;
+    Score last = 0;
+    bool has_last = pool_last_score(p, job->game->player_to_move(&job->root), &last);
     p->sh = (SearchShared){
         .job = &p->job,
         .tt = p->tt,
@@ -298,8 +309,8 @@ bool pool_start(ThreadPool *p, const SearchJob *job) {
         .budget = timeman_budget(&p->job.limits, job->game->player_to_move(&job->root), job->move_overhead,
                                  &p->job.params),
         .history = p->job.repetition ? &p->history_counts : NULL,
-        .has_last_score = p->has_last_score,
-        .last_score = p->last_score,
+        .has_last_score = has_last,
+        .last_score = last,
     };
     /* Counters start at zero before any thread runs: thread 0 sums them all (for info and
      * the node limit) while helpers may still be waking up. */

@@ -30,6 +30,9 @@ void pool_stop(ThreadPool *p);
 void pool_ponderhit(ThreadPool *p);
 void pool_wait(ThreadPool *p);
 bool pool_busy(ThreadPool *p);
+/* The score the last search of this game played its move with, when that search was for
+ * player (true; the time manager's fall since that player's last move), else false. */
+bool pool_last_score(const ThreadPool *p, int player, Score *score);
 /* Nodes of the running search so far, or of the last one (all threads). */
 uint64_t pool_nodes(ThreadPool *p);
 

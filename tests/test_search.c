@@ -9,6 +9,8 @@
 #include "engine/engine.h"
 #include "engine/games/registry.h"
 #include "engine/nnue/nnue.h"
+#include "engine/threads.h"
+#include "engine/tt.h"
 #include "testutil.h"
 
 static const GameOps *G;
@@ -410,6 +412,43 @@ START_TEST(clock_search_returns) {
 }
 END_TEST
 
+/* The clock's fall since the last move compares scores of one player: a process that plays
+ * both sides (the web page's self-play) must not read the opponent's score as its own. */
+START_TEST(last_score_belongs_to_its_player) {
+    Engine *e = new_engine();
+    char err[ERR_STR_MAX];
+    TT tt;
+    tt_init(&tt);
+    ck_assert(tt_resize(&tt, 1, err));
+    ThreadPool *p = pool_create(G, &tt);
+    ck_assert_ptr_nonnull(p);
+    SearchJob job;
+    memset(&job, 0, sizeof job);
+    job.game = G;
+    search_limits_init(&job.limits);
+    job.limits.depth = 3;
+    search_params_default(&job.params);
+    ck_assert(search_params_for(&job.params, G->search_params, G->n_search_params));
+    Score s;
+    const char *moves[] = {"g1g4"};
+    for (int k = 0; k < 2; k++) {
+        ck_assert(engine_set_position(e, NULL, moves, k, err));
+        job.root = *engine_position(e);
+        int mover = G->player_to_move(&job.root);
+        ck_assert(pool_start(p, &job));
+        pool_wait(p);
+        ck_assert(pool_last_score(p, mover, &s));
+        ck_assert(s > -SCORE_WIN_MIN && s < SCORE_WIN_MIN);
+        ck_assert(!pool_last_score(p, mover == PLAYER_1 ? PLAYER_2 : PLAYER_1, &s));
+    }
+    pool_clear(p);
+    ck_assert(!pool_last_score(p, G->player_to_move(&job.root), &s));
+    pool_destroy(p);
+    tt_free(&tt);
+    engine_destroy(e);
+}
+END_TEST
+
 /* A second on the clock and no increment is a real search, not a one-ply move (the time
  * manager's optimum is some thirty moves' share; depth 4 takes a fraction of it here). */
 START_TEST(low_clock_searches) {
@@ -790,6 +829,7 @@ int main(void) {
     tcase_add_test(tc, game_option_and_engine_agree);
     tcase_add_test(tc, search_lines_and_refusals);
     tcase_add_test(tc, engines_search_side_by_side);
+    tcase_add_test(tc, last_score_belongs_to_its_player);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -98,6 +98,9 @@ typedef struct {
     pthread_mutex_t lock;
     FILE *out, *games_out;
     uint64_t written, games, dropped, adjudicated, wins, draws, losses;
+    /* What the searches went to: a game dropped at the ply limit costs all of its searches
+     * and gives nothing; a game that ended in its random opening cost none. */
+    uint64_t opening_ended, searches, dropped_searches;
     bool failed;
     char error[ERR_STR_MAX];
     atomic_bool stop;
@@ -116,6 +119,7 @@ typedef struct {
     const char **ptrs;
     int *scores; /* each ply's score for player 1 (UNSCORED, WON_AT_ONCE), for the games log */
     int n_moves, cap_moves, n_scores;
+    uint64_t searches;      /* the game's searches so far */
     GameResult adjudicated; /* RESULT_NONE: played out */
     uint64_t index;         /* the game's number */
 } Worker;
@@ -200,7 +204,7 @@ static bool play(Worker *w, const char *fen, const char *text, char *err) {
     return engine_set_position(w->e, fen, w->ptrs, w->n_moves, err);
 }
 
-typedef enum { GAME_DONE, GAME_DROPPED, GAME_STOPPED, GAME_FAILED } GameEnd;
+typedef enum { GAME_DONE, GAME_DROPPED, GAME_OPENING_ENDED, GAME_STOPPED, GAME_FAILED } GameEnd;
 
 /* What a searched position is, as its record's flags say it. */
 static unsigned flags_of(const GameOps *g, const GamePos *p, Move best) {
@@ -216,6 +220,7 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
     char err[ERR_STR_MAX];
     const char *fen = w->fen = c->n_openings ? c->openings[index % (uint64_t)c->n_openings] : NULL;
     w->n_kept = w->n_moves = w->n_scores = 0;
+    w->searches = 0;
     w->adjudicated = RESULT_NONE;
     w->index = index;
     AdjudicationState adj = {0};
@@ -225,7 +230,7 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
         return GAME_FAILED;
     }
     for (int k = 0; k < c->random_plies; k++) {
-        if (engine_game_over(w->e)) return GAME_DROPPED; /* ended in the opening */
+        if (engine_game_over(w->e)) return GAME_OPENING_ENDED;
         const GamePos *p = engine_position(w->e);
         uint64_t n = g->count_moves(p);
         char ms[MOVE_STR_MAX];
@@ -259,6 +264,7 @@ static GameEnd play_game(Worker *w, uint64_t index, GameResult *result) {
             fail(w->sh, "simia datagen: %s", err);
             return GAME_FAILED;
         }
+        w->searches++;
         p = engine_position(w->e);
         unsigned flags = flags_of(g, p, best) | (w->n_kept ? 0u : DATA_GAME_START);
         bool decided = score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN;
@@ -343,6 +349,7 @@ static void submit(Worker *w, GameResult result) {
     }
     sh->written += n;
     sh->games++;
+    sh->searches += w->searches;
     sh->adjudicated += w->adjudicated != RESULT_NONE;
     if (c->positions && sh->written >= c->positions) atomic_store(&sh->stop, true);
     pthread_mutex_unlock(&sh->lock);
@@ -356,9 +363,10 @@ static void *worker_main(void *arg) {
         GameResult result = RESULT_NONE;
         GameEnd end = play_game(w, index, &result);
         if (end == GAME_DONE) submit(w, result);
-        else if (end == GAME_DROPPED) {
+        else if (end == GAME_DROPPED || end == GAME_OPENING_ENDED) {
             pthread_mutex_lock(&sh->lock);
-            sh->dropped++;
+            if (end == GAME_DROPPED) sh->dropped++, sh->searches += w->searches, sh->dropped_searches += w->searches;
+            else sh->opening_ended++;
             pthread_mutex_unlock(&sh->lock);
         } else break;
     }
@@ -372,6 +380,7 @@ static void print_progress(Shared *sh, int64_t start_ms, bool final) {
     const Config *c = sh->cfg;
     pthread_mutex_lock(&sh->lock);
     uint64_t written = sh->written, games = sh->games, dropped = sh->dropped, adjudicated = sh->adjudicated;
+    uint64_t opening_ended = sh->opening_ended, searches = sh->searches, dropped_searches = sh->dropped_searches;
     pthread_mutex_unlock(&sh->lock);
     int64_t ms = now_ms() - start_ms;
     double rate = ms > 0 ? (double)written * 1000.0 / (double)ms : 0.0;
@@ -388,6 +397,12 @@ static void print_progress(Shared *sh, int64_t start_ms, bool final) {
     fprintf(stderr, "datagen: %" PRIu64 " positions (%.0f/s), %" PRIu64 " games (%" PRIu64 " adjudicated, %" PRIu64
                     " dropped), %" PRId64 ".%01" PRId64 " s%s%s\n",
             written, rate, games, adjudicated, dropped, ms / 1000, ms % 1000 / 100, eta, final ? ", done" : "");
+    if (final)
+        fprintf(stderr,
+                "datagen: %" PRIu64 " searches, %" PRIu64 " (%.1f%%) in the %" PRIu64
+                " games dropped at the ply limit; %" PRIu64 " games ended in their random opening (no search)\n",
+                searches, dropped_searches, searches ? 100.0 * (double)dropped_searches / (double)searches : 0.0,
+                dropped, opening_ended);
 }
 
 static bool parse_u64(const char *flag, const char *s, uint64_t min, uint64_t max, uint64_t *out) {

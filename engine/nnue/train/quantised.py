@@ -91,6 +91,10 @@ def main(argv=None):
     ap.add_argument("net")
     ap.add_argument("data", nargs="+")
     ap.add_argument("--positions", action="store_true", help="print 'eval<TAB>position' lines")
+    ap.add_argument("--positions-from", nargs="+", metavar="DATA",
+                    help="print 'eval<TAB>position' lines for a features file, the positions read from the "
+                         "data files it was made of (datagen --features, all kept, no --mirror): record "
+                         "by record, so that the engine's eval of a position can be checked")
     a = ap.parse_args(argv)
     try:
         net = netfile.read_net(a.net)
@@ -98,12 +102,23 @@ def main(argv=None):
         if d.feature_set != net.feature_set or d.n_features != net.n_features:
             sys.exit(f"quantised.py: the data's feature set {d.feature_set}/{d.n_features} is "
                      f"not the net's {net.feature_set}/{net.n_features}")
+        positions = d.positions if a.positions else None
+        if a.positions_from:
+            # A features file keeps no positions; its records are its data files' in order
+            # when every record was kept and none twinned, which the counts check.
+            positions = []
+            for f in a.positions_from:
+                positions += list(datafile.read_positions(f, net.game).positions)
+            if len(positions) != len(d):
+                sys.exit(f"quantised.py: the features hold {len(d)} records, the data files given to "
+                         f"--positions-from {len(positions)}: make the features from these data files "
+                         f"alone, every record kept and without --mirror")
         evals, _ = evaluate(net, d)
     except (datafile.DataError, netfile.NetError, OverflowError, ValueError, OSError) as e:
         sys.exit(f"quantised.py: {e}")
     out = sys.stdout
     for i, e in enumerate(evals.tolist()):
-        out.write(f"{e}\t{d.positions[i]}\n" if a.positions else f"{e}\n")
+        out.write(f"{e}\t{positions[i]}\n" if positions is not None else f"{e}\n")
 
 
 if __name__ == "__main__":

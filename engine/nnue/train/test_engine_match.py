@@ -149,6 +149,15 @@ def main():
         print(f"record {i}: engine {g}, reference {w}: {pos}")
     if bad:
         fail(f"{len(bad)} of {len(d)} positions differ (data and net kept in {work})")
+    # the first-net page's check: the reference's line names the position the engine evaluates
+    tool = [sys.executable, "-B", os.path.join(os.path.dirname(os.path.abspath(__file__)), "quantised.py"), net, feat]
+    p = subprocess.run(tool + ["--positions-from", dat], capture_output=True, text=True, timeout=600)
+    lines = p.stdout.splitlines()
+    if p.returncode or len(lines) != len(d) or lines[0] != f"{int(want[0])}\t{positions[0]}":
+        fail(f"quantised.py --positions-from exited {p.returncode}, its first line {lines[:1]}: {p.stderr[-500:]}")
+    p = subprocess.run(tool + ["--positions-from", dat, dat], capture_output=True, text=True, timeout=600)
+    if p.returncode != 1 or p.stdout or "--positions-from" not in p.stderr:
+        fail(f"quantised.py took data files of twice the features' records: {p.returncode} {p.stderr[-500:]}")
     nonzero = sum(1 for w in want if w)
     used = f", {len(set(d.bucket.tolist()))} of its {count} output buckets used" if a.buckets else ""
     print(f"PASSED: {a.game} ({a.activation}{used}): the engine's NNUE eval equals the reference on "
