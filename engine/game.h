@@ -103,6 +103,32 @@ typedef struct {
     int wdl_scale, wdl_draw;
 } GameCalibration;
 
+/* A game's table: all the core knows of a game. The hooks by who uses them (a new game
+ * writes the required ones; each optional one is declared in caps or by its size, and
+ * without it the core does what the last column says):
+ *
+ *   who uses it          required                                 optional -> without it
+ *   protocol, people     name, title, legend, options, display,   calib -> the core's Elo
+ *                        print_pos/parse_pos, print_move/         and WDL defaults;
+ *                        parse_move, eval_trace                   end_reason -> game_end_reason
+ *   the rules (referee,  init, startpos, gen_moves, count_moves,  repetition_outcome,
+ *   perft, datagen)      nth_move, is_legal, make, unmake, key,   repeat_window, progress_left
+ *                        player_to_move, ply, terminal,           -> no repetition, no counter
+ *                        no_moves_outcome
+ *   the search           is_noisy, noisy_value, history_size/     in_check, winning_move, see_ge,
+ *                        history_index, evaluate                  make_null -> no check answer,
+ *                                                                 no shortcut, no exchange test,
+ *                                                                 no null move; cont_size/
+ *                                                                 cont_index -> no continuation
+ *                                                                 history; search_params -> the
+ *                                                                 engine's defaults
+ *   the learned eval     (nnue_features 0: the game has no net)   features_both, make_delta,
+ *                        nnue_features, nnue_feature_set,         move_delta, features_dynamic(_
+ *                        nnue_max_active, features                after) -> whole lists diffed;
+ *                                                                 nnue_buckets -> one output;
+ *                                                                 net_scope -> every config
+ *   datagen's symmetry                                            mirror -> no twins
+ */
 typedef struct GameOps {
     const char *name;  /* short id, e.g. "monkeyqueen" */
     const char *title; /* human name, e.g. "Monkey Queen" */
@@ -150,6 +176,11 @@ typedef struct GameOps {
     /* Index of a move for history tables, in [0, history_size). */
     int history_size;
     int (*history_index)(const GamePos *pos, Move m);
+    /* Optional: a compact index of a move by what moves and where it lands, in [0, cont_size)
+     * (continuation history squares it: history_index is too large). Absent (cont_size 0):
+     * no continuation history. */
+    int cont_size;
+    int (*cont_index)(const GamePos *pos, Move m);
 
     void (*make)(GamePos *pos, Move m, GameUndo *undo);
     void (*unmake)(GamePos *pos, Move m, const GameUndo *undo);

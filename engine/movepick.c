@@ -11,6 +11,7 @@ enum {
     ST_COUNTER,
     ST_GEN_QUIET,
     ST_QUIET,
+    ST_BAD_NOISY,
     ST_DONE,
 };
 
@@ -26,6 +27,14 @@ void mp_init(MovePicker *mp, const GameOps *g, const GamePos *pos, Move tt_move,
     mp->noisy_only = false;
     mp->stage = ST_TT;
     mp->n = mp->cur = 0;
+    mp->cont = (ContRows){{NULL, NULL}, 0, 0};
+    mp->bad_noisy_last = false;
+    mp->n_bad = mp->cur_bad = 0;
+}
+
+void mp_set_extras(MovePicker *mp, const ContRows *cont, bool bad_noisy_last) {
+    mp->cont = *cont;
+    mp->bad_noisy_last = bad_noisy_last && mp->g->caps.see;
 }
 
 void mp_init_qs(MovePicker *mp, const GameOps *g, const GamePos *pos, Move tt_move, bool all_moves,
@@ -79,7 +88,12 @@ Move mp_next(MovePicker *mp, bool skip_quiets) {
         case ST_NOISY:
             while (mp->cur < mp->n) {
                 Move m = select_best(mp);
-                if (m != mp->tt_move) return m;
+                if (m == mp->tt_move) continue;
+                if (mp->bad_noisy_last && !mp->g->see_ge(mp->pos, m, 0)) {
+                    mp->bad[mp->n_bad++] = m;
+                    continue;
+                }
+                return m;
             }
             mp->stage = mp->noisy_only ? ST_DONE : ST_KILLER1;
             break;
@@ -108,13 +122,14 @@ Move mp_next(MovePicker *mp, bool skip_quiets) {
             return mp->counter;
         case ST_GEN_QUIET:
             if (skip_quiets) {
-                mp->stage = ST_DONE;
+                mp->stage = ST_BAD_NOISY;
                 break;
             }
             mp->n = mp->g->gen_moves(mp->pos, mp->list, GEN_QUIET);
             mp->cur = 0;
             for (int i = 0; i < mp->n; i++)
-                mp->score[i] = mp->history[mp->g->history_index(mp->pos, mp->list[i])];
+                mp->score[i] = mp->history[mp->g->history_index(mp->pos, mp->list[i])] +
+                               mp_cont_score(&mp->cont, mp->g, mp->pos, mp->list[i]);
             mp->stage = ST_QUIET;
             break;
         case ST_QUIET:
@@ -122,6 +137,10 @@ Move mp_next(MovePicker *mp, bool skip_quiets) {
                 Move m = select_best(mp);
                 if (!already_tried(mp, m)) return m;
             }
+            mp->stage = ST_BAD_NOISY;
+            break;
+        case ST_BAD_NOISY:
+            if (mp->cur_bad < mp->n_bad) return mp->bad[mp->cur_bad++];
             mp->stage = ST_DONE;
             break;
         default:

@@ -8,10 +8,21 @@
 /* History scores live in [-HISTORY_MAX, HISTORY_MAX]. */
 #define HISTORY_MAX 16384
 
+/* Continuation history as a move picker reads it: the rows of what followed the last two
+ * moves (NULL: none), the mover's first column and the weight (ContHist); weight 0: unused. */
+typedef struct {
+    const int16_t *row[2];
+    int col0, weight;
+} ContRows;
+
 typedef struct {
     const GameOps *g;
     const GamePos *pos;
     const int16_t *history; /* the mover's quiet history, indexed by history_index */
+    ContRows cont;
+    bool bad_noisy_last; /* noisy moves that lose the exchange wait until after the quiet ones */
+    int n_bad, cur_bad;
+    Move bad[MAX_MOVES];
     Move tt_move, killer[2], counter;
     int stage;
     bool noisy_only; /* quiescence: noisy moves only (after the hash move) */
@@ -23,6 +34,16 @@ typedef struct {
 /* tt_move, killers and counter may be MOVE_NONE or anything (they are checked for legality). */
 void mp_init(MovePicker *mp, const GameOps *g, const GamePos *pos, Move tt_move, const Move killer[2],
              Move counter, const int16_t *history);
+/* The main search's extras: continuation history and losing exchanges last. */
+void mp_set_extras(MovePicker *mp, const ContRows *cont, bool bad_noisy_last);
+/* A quiet move's continuation score (0 when unused), as the picker orders by it. */
+static inline int mp_cont_score(const ContRows *c, const GameOps *g, const GamePos *pos, Move m) {
+    if (!c->weight) return 0;
+    int col = c->col0 + g->cont_index(pos, m), s = 0;
+    for (int i = 0; i < 2; i++)
+        if (c->row[i]) s += c->row[i][col];
+    return s * c->weight / 2;
+}
 /* Quiescence: the hash move if noisy, then the noisy moves. In check, every move (evasions). */
 void mp_init_qs(MovePicker *mp, const GameOps *g, const GamePos *pos, Move tt_move, bool all_moves,
                 const int16_t *history);

@@ -33,8 +33,31 @@
     X(lmr_div, LmrDiv, 225, 100, 600)                                                                        \
     X(lmr_pv, LmrPv, 1, 0, 3)                                                                                \
     X(lmr_cut, LmrCut, 1, 0, 3)                                                                              \
-    /* A position in check is searched a ply deeper (0: not). */                                            \
+    /* A position in check is searched a ply deeper (0: not), while ply < ExtCap x the root's depth */     \
+    /* (0: always; a chain of checks otherwise never loses depth). */                                       \
     X(ext_check, ExtCheck, 1, 0, 1)                                                                          \
+    X(ext_cap, ExtCap, 0, 0, 4)                                                                              \
+    /* LMR adjusted: the move's history / LmrHist less (0: off), LmrKiller less for a killer or the */      \
+    /* counter move, LmrImproving more when the static evaluation fell since the player's last move. */     \
+    X(lmr_hist, LmrHist, 0, 0, 32768)                                                                        \
+    X(lmr_killer, LmrKiller, 0, 0, 2)                                                                        \
+    X(lmr_improving, LmrImproving, 0, 0, 2)                                                                  \
+    /* LMR at the root too (1), as at a PV node; 0: every root move at full depth. */                       \
+    X(lmr_root, LmrRoot, 0, 0, 1)                                                                            \
+    /* Internal iterative reduction: from IirDepth (0: off) a node without a table move is searched */      \
+    /* a ply shallower. */                                                                                   \
+    X(iir_depth, IirDepth, 0, 0, 16)                                                                         \
+    /* History pruning: at depth <= HistPruneDepth (0: off) a late quiet move whose history is */           \
+    /* below -HistPruneMargin x depth is not searched. */                                                    \
+    X(hist_prune_depth, HistPruneDepth, 0, 0, 8)                                                             \
+    X(hist_prune_margin, HistPruneMargin, 2000, 0, 16384)                                                    \
+    /* Continuation history (games with GameOps.cont_index): quiet moves ordered and reduced also by */     \
+    /* what followed the last two moves, weight ContHist (0: off). */                                        \
+    X(cont_hist, ContHist, 0, 0, 4)                                                                          \
+    /* Noisy moves that lose the exchange (games with see_ge) after the quiet moves (1) or before (0). */    \
+    X(bad_noisy_last, BadNoisyLast, 0, 0, 1)                                                                 \
+    /* Quiescence entries of the restricted plies (from QsEvenPlies) answer only those (1), or all (0). */  \
+    X(qs_tt_rules, QsTtRules, 0, 0, 1)                                                                       \
     /* History: a cut's bonus HistMul * depth^2, at most HistMax. */                                        \
     X(hist_mul, HistMul, 32, 4, 128)                                                                         \
     X(hist_max, HistMax, 2400, 256, 8192)                                                                    \

@@ -83,6 +83,7 @@ bool search_thread_resize(SearchThread *t, int history_size) {
 
 void search_thread_free(SearchThread *t) {
     if (!t) return;
+    free(t->cont);
     free(t->history);
     free(t->counter);
     nnue_acc_free(t->nnue);
@@ -94,6 +95,37 @@ void search_thread_free(SearchThread *t) {
 void search_thread_clear(SearchThread *t) {
     memset(t->history, 0, (size_t)t->history_size * 2 * sizeof *t->history);
     memset(t->counter, 0, (size_t)t->history_size * sizeof *t->counter);
+    if (t->cont) memset(t->cont, 0, (size_t)t->cont_n * (size_t)t->cont_n * sizeof *t->cont);
+}
+
+/* The continuation table for game g's moves, when its search uses one: made when the game's
+ * size changes (cleared then; a new game clears it with the rest). Without memory the
+ * search goes on without it. */
+static void fit_cont(SearchThread *t, const GameOps *g, const SearchParams *P) {
+    int n = P->cont_hist && g->cont_size > 0 ? 2 * g->cont_size : 0;
+    if (n == t->cont_n) return;
+    free(t->cont);
+    t->cont = n ? calloc((size_t)n * (size_t)n, sizeof *t->cont) : NULL;
+    t->cont_n = t->cont ? n : 0;
+}
+
+/* What a node's move picker reads of continuation history: the rows of the last two moves. */
+static ContRows cont_rows(const SearchThread *t, int ply, int me) {
+    ContRows c = {{NULL, NULL}, 0, 0};
+    if (!t->cont) return c;
+    c.col0 = me * (t->cont_n / 2);
+    c.weight = t->params->cont_hist;
+    for (int i = 0; i < 2 && i < ply; i++) {
+        int row = t->stack[ply - 1 - i].cont_row;
+        if (row < 0) break; /* a pass: the line before it was not played */
+        c.row[i] = t->cont + (size_t)row * (size_t)t->cont_n;
+    }
+    return c;
+}
+
+/* The row of move m (from the position at ply, before it is made). */
+static inline int cont_row_of(const SearchThread *t, Move m, int me) {
+    return t->cont ? me * (t->cont_n / 2) + t->game->cont_index(&t->pos, m) : -1;
 }
 
 uint64_t search_total_nodes(const SearchShared *sh) {
@@ -267,8 +299,12 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     Key key = tt_key(t, ss->key);
     TTHit h;
     bool hit = tt_probe(t->sh->tt, key, ply, &h);
-    if (hit && (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
-                (h.bound == BOUND_UPPER && h.score <= alpha)))
+    /* With QsTtRules, an entry of the restricted plies does not answer for the plies that
+     * try more (evasions, even exchanges). */
+    bool full_rules = !P->qs_tt_rules || qply < P->qs_even_plies || qply < P->qs_evasion_plies;
+    if (hit && (!full_rules || h.depth >= TT_DEPTH_QS) &&
+        (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
+         (h.bound == BOUND_UPPER && h.score <= alpha)))
         return h.score;
     int me = g->player_to_move(pos), legal = 0;
     Move best_move = MOVE_NONE, m;
@@ -302,7 +338,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
     }
     if (in_check && legal == 0) return outcome_score(g->no_moves_outcome(pos), ply);
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->sh->tt, key, ply, best_move, best, eval, TT_DEPTH_QS, b);
+    tt_store(t->sh->tt, key, ply, best_move, best, eval, full_rules ? TT_DEPTH_QS : TT_DEPTH_QS - 1, b);
     return best;
 }
 
@@ -375,6 +411,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
             if (passed) {
                 ss->move = MOVE_NONE;
                 ss->hist_index = -1;
+                ss->cont_row = -1;
                 EVALCHECK_PASSED(g->key(pos));
                 count_node(t);
                 int r = P->nmp_base + depth / P->nmp_div;
@@ -389,6 +426,16 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         }
     }
 
+    /* Internal iterative reduction: a node the table knows nothing of is likely less
+     * important than its depth says, and its search will find a move for the next. */
+    if (P->iir_depth && depth >= P->iir_depth && depth >= 2 && tt_move == MOVE_NONE && (pv_node || cut_node))
+        depth--;
+
+    /* Improving: the static evaluation rose since this player's last decision. */
+    const SearchStack *prev2 = ply >= 2 ? &t->stack[ply - 2] : NULL;
+    bool improving = in_check || !prev2 || prev2->player != me || prev2->static_eval == -SCORE_INF ||
+                     ss->static_eval > prev2->static_eval;
+
     int16_t *hist = history_of(t, me);
     /* The counter move answers the opponent's last move (not a pass, not one's own). */
     const SearchStack *prev = ply > 0 ? &t->stack[ply - 1] : NULL;
@@ -396,6 +443,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     Move counter = answer ? t->counter[prev->hist_index] : MOVE_NONE;
     MovePicker mp;
     mp_init(&mp, g, pos, tt_move, ss->killer[me], counter, hist);
+    ContRows cont = cont_rows(t, ply, me);
+    mp_set_extras(&mp, &cont, P->bad_noisy_last);
 
     Score best = -SCORE_INF, old_alpha = alpha;
     Move best_move = MOVE_NONE, m;
@@ -405,10 +454,13 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     while ((m = mp_next(&mp, skip_quiets)) != MOVE_NONE) {
         legal++;
         bool noisy = g->is_noisy(pos, m);
+        int hi = g->history_index(pos, m);
+        /* A quiet move's record: its history and what followed the last two moves. */
+        int stat = noisy ? 0 : hist[hi] + mp_cont_score(&cont, g, pos, m);
         if (!pv_node && !in_check && !noisy && best > -SCORE_WIN_MIN) {
             /* Late quiet moves near the leaves, or quiet moves that cannot lift a hopeless
-             * static evaluation to alpha, are not searched. */
-            if (depth <= P->lmp_depth && legal > P->lmp_base + depth + depth * depth) {
+             * static evaluation to alpha, are not searched (late: by quiet moves tried). */
+            if (depth <= P->lmp_depth && n_quiets >= P->lmp_base + depth + depth * depth) {
                 skip_quiets = true;
                 continue;
             }
@@ -416,15 +468,17 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
                 skip_quiets = true;
                 continue;
             }
+            if (depth <= P->hist_prune_depth && searched > 0 && stat < -P->hist_prune_margin * depth) continue;
         }
         ss->move = m;
-        ss->hist_index = g->history_index(pos, m);
+        ss->hist_index = hi;
+        ss->cont_row = cont_row_of(t, m, me);
         GameUndo u;
         do_move(t, m, &u);
         count_node(t);
         tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
-        int new_depth = depth - 1 + (P->ext_check && in_check);
+        int new_depth = depth - 1 + (P->ext_check && in_check && (!P->ext_cap || ply < P->ext_cap * t->root_depth));
         Score s;
         if (pv_node) t->pv_len[ply + 1] = 0;
         if (searched == 0) {
@@ -435,6 +489,9 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
                 r = t->lmr[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
                 r -= pv_node ? P->lmr_pv : 0;
                 r += cut_node ? P->lmr_cut : 0;
+                r += improving ? 0 : P->lmr_improving;
+                r -= m == mp.killer[0] || m == mp.killer[1] || m == mp.counter ? P->lmr_killer : 0;
+                r -= P->lmr_hist ? stat / P->lmr_hist : 0;
                 if (r > new_depth - 1) r = new_depth - 1;
                 if (r < 0) r = 0;
             }
@@ -469,6 +526,12 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         int bonus = depth * depth * P->hist_mul > P->hist_max ? P->hist_max : depth * depth * P->hist_mul;
         history_update(&hist[g->history_index(pos, best_move)], bonus);
         for (int i = 0; i < n_quiets; i++) history_update(&hist[g->history_index(pos, quiets[i])], -bonus);
+        for (int k = 0; k < 2; k++) {
+            int16_t *row = (int16_t *)cont.row[k];
+            if (!row) continue;
+            history_update(&row[cont.col0 + g->cont_index(pos, best_move)], bonus);
+            for (int i = 0; i < n_quiets; i++) history_update(&row[cont.col0 + g->cont_index(pos, quiets[i])], -bonus);
+        }
         Move *killer = ss->killer[me];
         if (killer[0] != best_move) killer[1] = killer[0], killer[0] = best_move;
         if (answer) t->counter[prev->hist_index] = best_move;
@@ -539,6 +602,7 @@ static void sort_root(RootMove *r, int n) {
 
 static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
     const GameOps *g = t->game;
+    const SearchParams *P = t->params;
     GamePos *pos = &t->pos;
     const SearchReport *rep = &t->sh->job->report;
     Score best = -SCORE_INF;
@@ -548,8 +612,10 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
         Move m = rm->move;
         if (t->id == 0 && rep->currmove && elapsed_ms(t->sh) > 2000)
             rep->currmove(rep->ctx, &t->sh->job->root, m, i + 1, depth);
+        bool noisy = g->is_noisy(pos, m);
         t->stack[0].move = m;
         t->stack[0].hist_index = g->history_index(pos, m);
+        t->stack[0].cont_row = cont_row_of(t, m, t->root_player);
         uint64_t before = my_nodes(t);
         GameUndo u;
         do_move(t, m, &u);
@@ -560,7 +626,15 @@ static Score search_root(SearchThread *t, Score alpha, Score beta, int depth) {
         if (i == t->pv_idx) {
             s = child(t, same, alpha, beta, depth - 1, 1, false);
         } else {
-            s = child(t, same, alpha, alpha + 1, depth - 1, 1, true);
+            /* Late quiet root moves reduced as below the root (LmrRoot), searched again in full
+             * when they beat alpha. */
+            int r = 0;
+            if (P->lmr_root && depth >= P->lmr_depth && i - t->pv_idx >= P->lmr_moves && !noisy) {
+                r = t->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63] - P->lmr_pv;
+                r = r > depth - 2 ? depth - 2 : r < 0 ? 0 : r;
+            }
+            s = child(t, same, alpha, alpha + 1, depth - 1 - r, 1, true);
+            if (s > alpha && r > 0) s = child(t, same, alpha, alpha + 1, depth - 1, 1, true);
             if (s > alpha && s < beta) {
                 t->pv_len[1] = 0;
                 s = child(t, same, alpha, beta, depth - 1, 1, false);
@@ -672,6 +746,7 @@ void search_iterate(SearchThread *t) {
     const GameOps *g = t->game = job->game;
     const SearchParams *P = t->params = &job->params;
     init_lmr(t, P);
+    fit_cont(t, g, P);
     t->pos = job->root;
     t->net = job->net;
     t->nnue_line = t->net && g->caps.nnue_delta;
@@ -689,6 +764,7 @@ void search_iterate(SearchThread *t) {
     memset(t->stack, 0, sizeof t->stack);
     t->stack[0].key = g->key(&t->pos);
     t->stack[0].player = t->root_player;
+    t->stack[0].static_eval = -SCORE_INF; /* the root is not evaluated */
     if (!build_root(t) || t->n_root == 0) {
         t->n_root = 0;
         return;
@@ -708,6 +784,7 @@ void search_iterate(SearchThread *t) {
             atomic_load_explicit(&sh->searching[depth], memory_order_relaxed) >= (sh->n_threads + 1) / 2)
             continue;
         atomic_fetch_add_explicit(&sh->searching[depth], 1, memory_order_relaxed);
+        t->root_depth = depth;
         for (int i = 0; i < t->n_root; i++) t->root[i].prev_score = t->root[i].score;
         for (t->pv_idx = 0; t->pv_idx < multipv; t->pv_idx++) {
             RootMove *first = &t->root[t->pv_idx];

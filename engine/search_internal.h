@@ -53,6 +53,7 @@ typedef struct {
     Move move;      /* the move made from this ply */
     int hist_index; /* its history index (for the counter move of the reply); -1: a pass */
     int player;     /* who decides at this ply */
+    int cont_row;   /* the move's row of continuation history, -1: none (a pass, no table) */
     Move killer[2][2]; /* by player: plies of one depth may belong to either in some games */
     Score static_eval;
 } SearchStack;
@@ -88,6 +89,11 @@ struct SearchThread {
     int history_size; /* the size the tables are made for (the game's history_size) */
     int16_t *history; /* [2][history_size], by player to move */
     Move *counter;    /* [history_size]: the reply that refuted a move */
+    /* Continuation history, [cont_n][cont_n] with cont_n = 2 x the game's cont_size (by
+     * player): what followed a move (the row) by the move (the column); NULL: none. */
+    int16_t *cont;
+    int cont_n;
+    int root_depth; /* the iteration's depth */
     struct NnueAcc *nnue; /* the learned evaluation's accumulators (job->net) */
     const struct NnueNet *net; /* the search's net, or NULL: the game's own evaluation */
     bool nnue_line;            /* net and the game's make_delta: the accumulators follow the line */

@@ -32,6 +32,12 @@ static int bz_history_index(const GamePos *gp, Move m) {
     return m & MF_OFF ? B8_SQ * B8_SQ + mv_from(m) : mv_from(m) * B8_SQ + mv_to(m);
 }
 
+/* Where a stack lands, or which square bears off: continuation history's index. */
+static int bz_cont_index(const GamePos *gp, Move m) {
+    (void)gp;
+    return m & MF_OFF ? B8_SQ + mv_from(m) : mv_to(m);
+}
+
 static Key bz_key(const GamePos *gp) { return ((const BZPos *)gp)->key; }
 static int bz_player_to_move(const GamePos *gp) { return ((const BZPos *)gp)->stm == BZ_P1 ? PLAYER_1 : PLAYER_2; }
 static int bz_ply(const GamePos *gp) { return ((const BZPos *)gp)->ply; }
@@ -80,7 +86,8 @@ GameOps BOOM_ZOOM = {
     .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,
     .display = bz_display, .parse_move = bz_parse_move, .print_move = bz_print_move,
     .is_noisy = bz_is_noisy, .noisy_value = bz_noisy_value,
-    .history_size = B8_SQ * B8_SQ + B8_SQ, .history_index = bz_history_index, .key = bz_key,
+    .history_size = B8_SQ * B8_SQ + B8_SQ, .history_index = bz_history_index,
+    .cont_size = 2 * B8_SQ, .cont_index = bz_cont_index, .key = bz_key,
     .player_to_move = bz_player_to_move, .ply = bz_ply, .make_null = bz_make_null,
     .unmake_null = bz_unmake_null, .terminal = bz_terminal,
     .no_moves_outcome = bz_no_moves_outcome, .repetition_outcome = bz_repetition_outcome,

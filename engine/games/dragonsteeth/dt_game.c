@@ -36,6 +36,13 @@ static int dt_history_index(const GamePos *gp, Move m) {
     return dt_from(m) * B8_SQ + dt_to(m);
 }
 
+/* Where a piece lands, which square it exits from, or the pass: continuation history's index. */
+static int dt_cont_index(const GamePos *gp, Move m) {
+    (void)gp;
+    if (m == DT_MOVE_PASS) return 2 * B8_SQ;
+    return m & DT_MF_EXIT ? B8_SQ + dt_from(m) : dt_to(m);
+}
+
 static Key dt_key(const GamePos *gp) { return ((const DTPos *)gp)->key; }
 static int dt_player_to_move(const GamePos *gp) { return ((const DTPos *)gp)->stm; }
 static int dt_ply(const GamePos *gp) { return ((const DTPos *)gp)->ply; }
@@ -86,7 +93,8 @@ GameOps DRAGONS_TEETH = {
     .startpos = dt_startpos, .parse_pos = dt_parse_pos, .print_pos = dt_print_pos,
     .display = dt_display, .parse_move = dt_parse_move, .print_move = dt_print_move,
     .is_noisy = dt_is_noisy, .noisy_value = dt_noisy_value, .history_size = DT_HIST_SIZE,
-    .history_index = dt_history_index, .key = dt_key, .player_to_move = dt_player_to_move,
+    .history_index = dt_history_index,
+    .cont_size = 2 * B8_SQ + 1, .cont_index = dt_cont_index, .key = dt_key, .player_to_move = dt_player_to_move,
     .ply = dt_ply, .make_null = dt_make_null, .unmake_null = dt_unmake_null,
     .terminal = dt_terminal, .no_moves_outcome = dt_no_moves_outcome,
     .end_reason = dt_end_reason,

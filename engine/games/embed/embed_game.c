@@ -31,6 +31,12 @@ static int em_history_index(const GamePos *gp, Move m) {
     return (m & EM_MF_BOSS ? B8_SQ * B8_SQ : 0) + em_from(m) * B8_SQ + em_to(m);
 }
 
+/* The boss or a drone, and where it lands: continuation history's index. */
+static int em_cont_index(const GamePos *gp, Move m) {
+    (void)gp;
+    return (m & EM_MF_BOSS ? B8_SQ : 0) + em_to(m);
+}
+
 static Key em_key(const GamePos *gp) { return ((const EmPos *)gp)->key; }
 static int em_player_to_move(const GamePos *gp) { return ((const EmPos *)gp)->stm; }
 static int em_ply(const GamePos *gp) { return ((const EmPos *)gp)->ply; }
@@ -83,7 +89,8 @@ GameOps EMBED = {
     .parse_pos = em_parse_pos, .print_pos = em_print_pos, .display = em_display,
     .parse_move = em_parse_move, .print_move = em_print_move, .is_noisy = em_is_noisy,
     .noisy_value = em_noisy_value, .history_size = 2 * B8_SQ * B8_SQ,
-    .history_index = em_history_index, .key = em_key, .player_to_move = em_player_to_move,
+    .history_index = em_history_index,
+    .cont_size = 2 * B8_SQ, .cont_index = em_cont_index, .key = em_key, .player_to_move = em_player_to_move,
     .ply = em_ply, .make_null = em_make_null,
     .unmake_null = em_unmake_null, .terminal = em_terminal,
     .no_moves_outcome = em_no_moves_outcome, .repetition_outcome = em_repetition_outcome,

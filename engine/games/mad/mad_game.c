@@ -51,6 +51,13 @@ static int mad_history_index(const GamePos *gp, Move m) {
     return (from * DIR_NB + d) * 6 + k;
 }
 
+/* The kind of move (history's six) and where it lands: continuation history's index. */
+static int mad_cont_index(const GamePos *gp, Move m) {
+    (void)gp;
+    int k = mv_lunge(m) ? mv_count(m) + 2 : mv_count(m) - 1;
+    return k * B8_SQ + mv_to(m);
+}
+
 static Key mad_key(const GamePos *gp) { return ((const MadPos *)gp)->key; }
 static int mad_player_to_move(const GamePos *gp) { return ((const MadPos *)gp)->stm; }
 static int mad_ply(const GamePos *gp) { return ((const MadPos *)gp)->ply; }
@@ -120,7 +127,8 @@ GameOps MAD_GAME = {
     .parse_pos = mad_parse_pos, .print_pos = mad_print_pos, .display = mad_display,
     .parse_move = mad_parse_move, .print_move = mad_print_move, .is_noisy = mad_is_noisy,
     .noisy_value = mad_noisy_value, .history_size = MAD_HISTORY_SIZE,
-    .history_index = mad_history_index, .key = mad_key,
+    .history_index = mad_history_index,
+    .cont_size = 6 * B8_SQ, .cont_index = mad_cont_index, .key = mad_key,
     .player_to_move = mad_player_to_move, .ply = mad_ply, .make_null = mad_make_null,
     .unmake_null = mad_unmake_null, .terminal = mad_terminal,
     .no_moves_outcome = mad_no_moves_outcome, .repetition_outcome = mad_repetition_outcome,

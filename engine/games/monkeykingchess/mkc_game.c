@@ -158,6 +158,7 @@ GameOps MONKEY_KING_CHESS = {
     .noisy_value = mkc_noisy_value,
     .history_size = MKC_HISTORY,
     .history_index = mkc_history_index,
+    .cont_size = MKC_HISTORY, .cont_index = mkc_history_index, /* already by face and square */
     .make = mkc_make,
     .unmake = mkc_unmake,
     .key = mkc_key,

@@ -29,6 +29,12 @@ static int mq_history_index(const GamePos *gp, Move m) {
     return m == MQ_MOVE_SWAP ? MQ_SQ_NB * MQ_SQ_NB : mv_from(m) * MQ_SQ_NB + mv_to(m);
 }
 
+/* The queen or a baby, and where it lands (the swap apart): continuation history's index. */
+static int mq_cont_index(const GamePos *gp, Move m) {
+    (void)gp;
+    return m == MQ_MOVE_SWAP ? 2 * MQ_SQ_NB : (m & MF_QUEEN ? MQ_SQ_NB : 0) + mv_to(m);
+}
+
 static Key mq_key(const GamePos *gp) { return ((const MQPos *)gp)->key; }
 
 static int mq_player_to_move(const GamePos *gp) {
@@ -75,6 +81,7 @@ GameOps MONKEY_QUEEN = {
     .parse_pos = mq_parse_pos, .print_pos = mq_print_pos, .display = mq_display,
     .parse_move = mq_parse_move, .print_move = mq_print_move, .is_noisy = mq_is_noisy,
     .noisy_value = mq_noisy_value, .history_size = MQ_SQ_NB * MQ_SQ_NB + 1,
+    .cont_size = 2 * MQ_SQ_NB + 1, .cont_index = mq_cont_index,
     .history_index = mq_history_index, .key = mq_key, .player_to_move = mq_player_to_move,
     .ply = mq_ply, .make_null = mq_make_null, .unmake_null = mq_unmake_null,
     .terminal = mq_terminal, .no_moves_outcome = mq_no_moves_outcome,
