@@ -5,6 +5,7 @@
 
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "childproc.h"
@@ -13,12 +14,15 @@
  * included); tests bound hangs, never speed. */
 #define WAIT 20000
 
-static inline Child *start(void) {
-    char *argv[] = {SIMIA_BINARY, NULL};
+/* The engine started playing game (--game NAME), or the default game for NULL. */
+static inline Child *start_game(const char *game) {
+    char *argv[] = {SIMIA_BINARY, "--game", (char *)game, NULL};
+    if (!game) argv[1] = NULL;
     Child *c = child_start(argv);
     ck_assert_ptr_nonnull(c);
     return c;
 }
+static inline Child *start(void) { return start_game(NULL); }
 
 static inline void send_ok(Child *c, const char *line) {
     ck_assert_msg(child_send(c, "%s", line), "send '%.80s'", line);
@@ -77,6 +81,54 @@ static inline const char *bestmove(Child *c, int timeout_ms) {
     ck_assert_msg(!strncmp(l, "bestmove ", 9) && !strchr(l + 9, ' '), "bestmove line '%s'", l);
     snprintf(conversation_best, sizeof conversation_best, "%s", l + 9);
     return conversation_best;
+}
+
+/* The referee's answers at once: query gameover, result and (unless NULL) p1turn. */
+static inline void referee(Child *c, const char *gameover, const char *result, const char *p1turn) {
+    ck_assert_str_eq(ask(c, "gameover"), gameover);
+    ck_assert_str_eq(ask(c, "result"), result);
+    if (p1turn) ck_assert_str_eq(ask(c, "p1turn"), p1turn);
+}
+
+/* A position command that ends the game without an error: over, with result, and a go
+ * there answers bestmove 0000. */
+static inline void ends_with(Child *c, const char *position, const char *result) {
+    ck_assert_msg(errors_of(c, position) == 0, "'%s': %s", position, child_transcript(c));
+    referee(c, "true", result, NULL);
+    ck_assert_int_eq(errors_of(c, "go depth 3"), 1);
+    ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+}
+
+/* A bad position command: one error line that says why, no game to play (over, no result),
+ * and a go there answers bestmove 0000. */
+static inline void refused_position(Child *c, const char *position, const char *why) {
+    ck_assert_msg(errors_of(c, position) == 1, "'%s': expected one error:\n%s", position, child_transcript(c));
+    ck_assert_msg(strstr(child_transcript(c), why), "'%s': the error does not say '%s':\n%s", position, why,
+                  child_transcript(c));
+    referee(c, "true", "none", "true");
+    ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
+    ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+}
+
+/* The node count of go perft depth. */
+static inline long perft_of(Child *c, int depth) {
+    ck_assert(child_send(c, "go perft %d", depth));
+    const char *l = child_expect(c, "Nodes searched: ", 3 * WAIT);
+    ck_assert_msg(l, "no perft count; transcript:\n%.4000s", child_transcript(c));
+    return atol(l + 16);
+}
+
+/* A position command whose moves forfeit the game (an illegal move, or a move after the end):
+ * one error line, the game over, the result as given. */
+static inline void forfeited(Child *c, const char *position, const char *result) {
+    ck_assert_msg(errors_of(c, position) == 1, "'%s': expected one error:\n%s", position, child_transcript(c));
+    referee(c, "true", result, NULL);
+}
+
+/* The first line of d starting with prefix holds want. */
+static inline void d_says(Child *c, const char *prefix, const char *want) {
+    const char *l = d_line(c, prefix);
+    ck_assert_msg(strstr(l, want), "'%s%s' lacks '%s'", prefix, l, want);
 }
 
 #endif

@@ -1,7 +1,7 @@
 /* test_bench.c — the benchmark: the signature (nodes searched) is the same on every run,
  * in one engine, in a fresh one and in the real executable; perft, playouts, argument
  * errors, and the caller's engine untouched. Speed is never asserted here. */
-#include "bench/bench.h"
+#include "bench_run.h"
 #include "engine/perft.h"
 #include "testutil.h"
 
@@ -9,28 +9,6 @@
  * checked at depth 2, the other tests search to depth 1. */
 #define SMALL_DEPTH "2"
 #define TINY_DEPTH "1"
-
-/* Runs bench_main with the given words; returns its status, output in *text (freed by
- * the caller) and the error in err. */
-static int run(Engine *e, const char *words, char **text, char *err) {
-    char buf[256], *argv[16];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "%s", words);
-    for (char *t = strtok(buf, " "); t && argc < 16; t = strtok(NULL, " ")) argv[argc++] = t;
-    size_t len = 0;
-    FILE *out = open_memstream(text, &len);
-    ck_assert_ptr_nonnull(out);
-    int rc = bench_main(e, argc, argv, out, err);
-    fclose(out);
-    return rc;
-}
-
-/* The number after `key` in text (a line "key N" or a field "key N"). */
-static unsigned long long field(const char *text, const char *key) {
-    const char *at = strstr(text, key);
-    ck_assert_msg(at != NULL, "no '%s' in:\n%s", key, text);
-    return strtoull(at + strlen(key), NULL, 10);
-}
 
 static unsigned long long signature(Engine *e, const char *depth) {
     char *text, err[ERR_STR_MAX];
@@ -164,16 +142,7 @@ START_TEST(engine_state_afterwards) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("bench");
-    TCase *tc = tcase_create("bench");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, signature_is_stable);
-    tcase_add_test(tc, executable_signature_is_stable);
-    tcase_add_test(tc, json_has_the_same_nodes);
-    tcase_add_test(tc, perft_counts);
-    tcase_add_test(tc, playouts_are_reproducible);
-    tcase_add_test(tc, bad_arguments_are_refused);
-    tcase_add_test(tc, engine_state_afterwards);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("bench", 600, ONCE(signature_is_stable), ONCE(executable_signature_is_stable),
+                     ONCE(json_has_the_same_nodes), ONCE(perft_counts), ONCE(playouts_are_reproducible),
+                     ONCE(bad_arguments_are_refused), ONCE(engine_state_afterwards));
 }

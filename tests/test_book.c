@@ -10,11 +10,9 @@
 #include "book/book_journal.h"
 #include "book/book_openings.h"
 #include "book/book_play.h"
-#include "childproc.h"
+#include "conversation.h"
 #include "engine/engine.h"
 #include "testutil.h"
-
-#define WAIT 5000
 
 static const GameOps *G;
 static char dir[64];
@@ -642,28 +640,10 @@ END_TEST
 
 /* ---- OwnBook through the protocol (the real executable) ---- */
 
-static Child *start_engine(void) {
-    char *argv[] = {SIMIA_BINARY, NULL};
-    Child *c = child_start(argv);
-    ck_assert_ptr_nonnull(c);
-    return c;
-}
-
-static void ready(Child *c) {
-    ck_assert(child_send(c, "isready"));
-    ck_assert_msg(child_expect(c, "readyok", WAIT), "no readyok:\n%s", child_transcript(c));
-}
-
-static const char *bestmove(Child *c, int timeout) {
-    const char *l = child_expect(c, "bestmove", timeout);
-    ck_assert_msg(l, "no bestmove in time:\n%s", child_transcript(c));
-    return l;
-}
-
 START_TEST(ownbook_protocol) {
     const char *path = tmp("play.book");
     write_sample(path);
-    Child *c = start_engine();
+    Child *c = start();
     ck_assert(child_send(c, "ugi"));
     ck_assert(child_expect(c, "ugiok", WAIT));
     const char *t = child_transcript(c);
@@ -685,7 +665,7 @@ START_TEST(ownbook_protocol) {
     ready(c);
     child_transcript_reset(c);
     child_send(c, "go movetime 60000");
-    ck_assert_str_eq(bestmove(c, 2000), "bestmove g1g7");
+    ck_assert_str_eq(bestmove(c, 2000), "g1g7");
     ck_assert_int_eq(child_count(c, "info string book move g1g7"), 1);
     ck_assert_int_eq(child_count(c, "info depth"), 0);
     /* go infinite and go ponder wait for stop / ponderhit: they search, never book. */
@@ -698,14 +678,14 @@ START_TEST(ownbook_protocol) {
     /* searchmoves without a book move: a search; with one: the book, within them. */
     child_transcript_reset(c);
     child_send(c, "go depth 1 searchmoves g1h1");
-    ck_assert_str_eq(bestmove(c, WAIT), "bestmove g1h1");
+    ck_assert_str_eq(bestmove(c, WAIT), "g1h1");
     ck_assert_int_eq(child_count(c, "info string book"), 0);
     child_send(c, "go movetime 60000 searchmoves g1h1 g1a7");
-    ck_assert_str_eq(bestmove(c, 2000), "bestmove g1a7");
+    ck_assert_str_eq(bestmove(c, 2000), "g1a7");
     /* The pie decision from the book; a position out of the book is searched. */
     child_send(c, "position startpos moves g1g7");
     child_send(c, "go movetime 60000");
-    ck_assert_str_eq(bestmove(c, 2000), "bestmove swap");
+    ck_assert_str_eq(bestmove(c, 2000), "swap");
     child_send(c, "position startpos moves g1a1");
     child_transcript_reset(c);
     child_send(c, "go depth 1");
@@ -742,7 +722,7 @@ START_TEST(ownbook_protocol) {
     /* Back to the good book: it is used again. */
     child_send(c, "setoption name BookFile value %s", path);
     child_send(c, "go movetime 60000");
-    ck_assert_str_eq(bestmove(c, 2000), "bestmove g1g7");
+    ck_assert_str_eq(bestmove(c, 2000), "g1g7");
     child_send(c, "quit");
     ck_assert_int_eq(child_wait(c, WAIT), 0);
     child_free(c);
@@ -753,24 +733,11 @@ int main(void) {
     G = game_default();
     snprintf(dir, sizeof dir, "/tmp/simia-book-test-XXXXXX");
     if (!mkdtemp(dir)) return 1;
-    Suite *s = suite_create("book");
-    TCase *tc = tcase_create("book");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, format_round_trip);
-    tcase_add_test(tc, key_scheme_frozen);
-    tcase_add_test(tc, probe_hits_and_misses);
-    tcase_add_test(tc, variety_within_weights);
-    tcase_add_test(tc, variety_equal_smallest_weights);
-    tcase_add_test(tc, collision_never_illegal);
-    tcase_add_test(tc, bad_files);
-    tcase_add_test(tc, journal_records);
-    tcase_add_test(tc, builder_tiny);
-    tcase_add_test(tc, builder_margin_edges);
-    tcase_add_test(tc, openings_suite);
-    tcase_add_test(tc, ownbook_protocol);
-    tcase_add_test(tc, shipped_book_answers_every_first_move);
-    suite_add_tcase(s, tc);
-    int rc = run_suite(s);
+    int rc = RUN_TESTS("book", 120, ONCE(format_round_trip), ONCE(key_scheme_frozen), ONCE(probe_hits_and_misses),
+                       ONCE(variety_within_weights), ONCE(variety_equal_smallest_weights),
+                       ONCE(collision_never_illegal), ONCE(bad_files), ONCE(journal_records), ONCE(builder_tiny),
+                       ONCE(builder_margin_edges), ONCE(openings_suite), ONCE(ownbook_protocol),
+                       ONCE(shipped_book_answers_every_first_move));
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd)) fprintf(stderr, "could not remove %s\n", dir);

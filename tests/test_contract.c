@@ -1,9 +1,14 @@
-/* test_contract.c — the game contract, checked the same way for every registered game over
- * random games: notation, make/unmake, keys, move lists, legality, ends and why they came; and
- * that each registered game has its folder (engine/games/<game>/). */
+/* test_contract.c — the game kit: the contract checked the same way for every registered game over
+ * random games (notation, make/unmake, keys, move lists, legality, perft, mirror, ends and why they
+ * came), the protocol's game-independent behaviour through the real executable (whole games, perft
+ * by move, d, query, illegal moves and bad positions), and that each registered game has its folder
+ * (engine/games/<game>/). A game gets all of it by registering; its own suites keep its rules. */
 #include <ctype.h>
+#include <strings.h>
+#include <inttypes.h>
 #include <sys/stat.h>
 
+#include "conversation.h"
 #include "engine/game.h"
 #include "engine/perft.h"
 #include "engine/prng.h"
@@ -89,6 +94,10 @@ static void check_lists(const GameOps *g, const GamePos *p, Prng *rng) {
                 all[i], fen);
         int h = g->history_index(p, all[i]);
         REQUIRE(h >= 0 && h < g->history_size, "%s: history_index %d in %s", g->name, h, fen);
+        if (g->cont_size > 0) {
+            int ci = g->cont_index(p, all[i]);
+            REQUIRE(ci >= 0 && ci < g->cont_size, "%s: cont_index %d in %s", g->name, ci, fen);
+        }
         char text[MOVE_STR_MAX], upper[MOVE_STR_MAX];
         g->print_move(p, all[i], text);
         REQUIRE(g->parse_move(p, text) == all[i], "%s: move '%s' does not parse back in %s", g->name, text, fen);
@@ -289,6 +298,8 @@ static void check_caps(const GameOps *g) {
     /* Output buckets: a count and its hook, declared together. */
     REQUIRE(g->nnue_buckets >= 0 && g->nnue_buckets <= NNUE_BUCKETS_MAX, "%s: nnue_buckets %d is not in 0..%d",
             g->name, g->nnue_buckets, NNUE_BUCKETS_MAX);
+    REQUIRE((g->cont_size > 0) == (g->cont_index != NULL), "%s: cont_size is %d but cont_index is %s", g->name,
+            g->cont_size, g->cont_index ? "set" : "NULL");
     REQUIRE((g->nnue_buckets > 1) == (g->nnue_bucket != NULL), "%s: nnue_buckets is %d but nnue_bucket is %s",
             g->name, g->nnue_buckets, g->nnue_bucket ? "set" : "NULL");
     REQUIRE(!(c->see && c->qs_evasions_only), "%s: both see and qs_evasions_only", g->name);
@@ -304,23 +315,23 @@ static void check_caps(const GameOps *g) {
 typedef struct {
     Key key;
     int ply, left, move; /* left: plies before the no-progress limit; move: its index */
-} Child;
+} Twin;
 
 static int cmp_child(const void *a, const void *b) {
-    const Child *x = a, *y = b;
+    const Twin *x = a, *y = b;
     if (x->key != y->key) return x->key < y->key ? -1 : 1;
     return x->ply != y->ply ? (x->ply < y->ply ? -1 : 1) : (x->left > y->left) - (x->left < y->left);
 }
 
 /* The children of p, each mirrored when twin (which must succeed), sorted. */
-static int children(const GameOps *g, const GamePos *p, bool twin, Move *list, Child *out) {
+static int children(const GameOps *g, const GamePos *p, bool twin, Move *list, Twin *out) {
     int n = g->gen_moves(p, list, GEN_ALL);
     for (int i = 0; i < n; i++) {
         GamePos q = *p;
         GameUndo u;
         g->make(&q, list[i], &u);
         if (twin) REQUIRE(g->mirror(&q), "%s: a child of a position with a twin has none", g->name);
-        out[i] = (Child){g->key(&q), g->ply(&q), g->caps.no_progress ? g->progress_left(&q) : 0, i};
+        out[i] = (Twin){g->key(&q), g->ply(&q), g->caps.no_progress ? g->progress_left(&q) : 0, i};
     }
     qsort(out, (size_t)n, sizeof *out, cmp_child);
     return n;
@@ -328,7 +339,7 @@ static int children(const GameOps *g, const GamePos *p, bool twin, Move *list, C
 
 static bool check_mirror(const GameOps *g, const GamePos *p, const GameConfig *cfg, bool deep) {
     if (!g->caps.mirror) return false;
-    static Child ca[MAX_MOVES], cb[MAX_MOVES];
+    static Twin ca[MAX_MOVES], cb[MAX_MOVES];
     static Move la[MAX_MOVES], lb[MAX_MOVES];
     GamePos a = *p, b = *p;
     char fa[POS_STR_MAX], fb[POS_STR_MAX];
@@ -380,6 +391,43 @@ static void check_bucket(const GameOps *g, const GamePos *p, uint32_t *seen) {
     *seen |= 1u << b;
 }
 
+/* Perft with every leaf move made and unmade (perft() counts the last ply with count_moves):
+ * the two agree, and so do the counts by move and their sum, a few plies deep. */
+static uint64_t perft_by_making(const GameOps *g, GamePos *p, int depth) {
+    if (depth == 0) return 1;
+    Move list[MAX_MOVES];
+    int n = g->gen_moves(p, list, GEN_ALL);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        GameUndo u;
+        g->make(p, list[i], &u);
+        sum += perft_by_making(g, p, depth - 1);
+        g->unmake(p, list[i], &u);
+    }
+    return sum;
+}
+
+static void check_perft(const GameOps *g, GamePos *p) {
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    uint64_t two = perft(g, p, 2);
+    int depth = two <= 20000 ? 3 : 2;
+    uint64_t want = depth == 3 ? perft(g, p, 3) : two;
+    REQUIRE(perft_by_making(g, p, depth) == want, "%s: perft %d of %s differs when every leaf is made", g->name, depth,
+            fen);
+    Move list[MAX_MOVES];
+    int n = g->gen_moves(p, list, GEN_ALL);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        GameUndo u;
+        g->make(p, list[i], &u);
+        sum += perft(g, p, depth - 1);
+        g->unmake(p, list[i], &u);
+    }
+    REQUIRE(sum == want, "%s: perft %d of %s by move sums to %llu, not %llu", g->name, depth, fen,
+            (unsigned long long)sum, (unsigned long long)want);
+}
+
 /* One random game: every position checked, every child made and unmade; twins counts the
  * positions that had a twin under the game's mirror, buckets collects the stages seen. */
 static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long *twins, uint32_t *buckets) {
@@ -394,6 +442,7 @@ static int random_game(const GameOps *g, const GameConfig *cfg, Prng *rng, long 
         check_make(g, &p, cfg, plies < 4);
         *twins += check_mirror(g, &p, cfg, plies < 4 || plies % 16 == 9);
         check_bucket(g, &p, buckets);
+        if (plies < 3 || plies % 32 == 17) check_perft(g, &p);
         int n = g->gen_moves(&p, list, GEN_ALL);
         if (n == 0) break;
         GameUndo u;
@@ -548,15 +597,204 @@ START_TEST(calibration) {
 }
 END_TEST
 
+/* ---- the protocol's game-independent behaviour, through the real executable ---- */
+
+static const char *result_word(GameResult r) {
+    return r == RESULT_P1_WIN ? "p1win" : r == RESULT_P2_WIN ? "p2win" : r == RESULT_DRAW ? "draw" : "none";
+}
+
+/* d says what the game says of p: its position string, key and status. */
+static void check_d(Child *c, const GameOps *g, const GamePos *p) {
+    char fen[POS_STR_MAX], key[32];
+    g->print_pos(p, fen);
+    ck_assert_str_eq(d_line(c, "Fen: "), fen);
+    snprintf(key, sizeof key, "%016" PRIx64, g->key(p));
+    ck_assert_str_eq(d_line(c, "Key: "), key);
+    char want[64];
+    snprintf(want, sizeof want, "playing, player %d to move", g->player_to_move(p) == PLAYER_1 ? 1 : 2);
+    ck_assert_str_eq(d_line(c, "Status: "), want);
+}
+
+/* go perft 2: a line per move with its count, and the total, as the game counts them. */
+static void check_perft_by_move(Child *c, const GameOps *g, GamePos *p) {
+    ready(c);
+    child_transcript_reset(c);
+    ck_assert_int_eq(perft_of(c, 2), (long)perft(g, p, 2));
+    Move list[MAX_MOVES];
+    int n = g->gen_moves(p, list, GEN_ALL);
+    for (int i = 0; i < n; i++) {
+        char text[MOVE_STR_MAX], line[64];
+        GamePos q = *p;
+        GameUndo u;
+        g->print_move(p, list[i], text);
+        g->make(&q, list[i], &u);
+        snprintf(line, sizeof line, "%s: %llu", text, (unsigned long long)perft(g, &q, 1));
+        ck_assert_msg(child_count(c, line) == 1, "%s: no line '%s' in go perft 2:\n%.2000s", g->name, line,
+                      child_transcript(c));
+    }
+    ck_assert_int_eq(child_count(c, "Nodes searched: "), 1);
+}
+
+/* A move that is not legal in p: one of its parent's that p refuses, else the arena's 0000. */
+static void illegal_text(const GameOps *g, const GamePos *parent, const GamePos *p, char *out) {
+    Move list[MAX_MOVES];
+    int n = g->gen_moves(parent, list, GEN_ALL);
+    strcpy(out, "0000");
+    for (int i = 0; i < n; i++) {
+        char text[MOVE_STR_MAX];
+        g->print_move(parent, list[i], text);
+        if (g->parse_move(p, text) == MOVE_NONE) {
+            strcpy(out, text);
+            return;
+        }
+    }
+}
+
+/* An illegal move after the moves given forfeits the game for its mover, named with its ply. */
+static void check_forfeit(Child *c, const GameOps *g, const char *moves, int plies, const char *bad, int mover) {
+    static char cmd[(1 << 16) + 64];
+    char want[96];
+    snprintf(cmd, sizeof cmd, "position startpos moves%s %s", moves, bad);
+    ck_assert_msg(errors_of(c, cmd) == 1, "%s: '%s' at ply %d not refused:\n%s", g->name, bad, plies + 1,
+                  child_transcript(c));
+    snprintf(want, sizeof want, "illegal move '%s' at ply %d", bad, plies + 1);
+    ck_assert_msg(strstr(child_transcript(c), want), "%s: the error does not say \"%s\":\n%s", g->name, want,
+                  child_transcript(c));
+    referee(c, "true", mover == PLAYER_1 ? "p2win" : "p1win", NULL);
+    d_says(c, "Status: ", want);
+}
+
+/* Whole games through the protocol: each ply set by `position startpos moves`, the referee's
+ * answers (gameover, p1turn, the result, repetition included, and d's reason at the end) agreed
+ * with the game's own; every bestmove legal under each kind of limit; perft by move; d; a
+ * move in capitals; an illegal move and a move after the end forfeiting; a bad position string. */
+START_TEST(protocol) {
+    static const char *const LIMITS[] = {"go depth 2", "go nodes 400", "go movetime 5",
+                                         "go p1time 2000 p2time 2000 p1inc 5 p2inc 5"};
+    enum { PLIES = 600 };
+    const GameOps *g = game_find(GAMES[_i]->name); /* initialised */
+    GameConfig cfg = test_config(g, NULL);
+    Prng rng = {test_seed(g->name, 20261207) + (uint64_t)_i};
+    Child *c = start_game(g->name);
+    static Key keys[PLIES + 1];
+    static char moves[1 << 16];
+    /* three games, each kind of end and forfeit checked where a game reaches it */
+    for (int game = 0; game < 3; game++) {
+        send_ok(c, "uginewgame");
+        GamePos p, parent;
+        g->startpos(&p, &cfg);
+        parent = p;
+        size_t len = 0;
+        int plies = 0;
+        moves[0] = '\0';
+        keys[0] = g->key(&p);
+        bool repeated = false;
+        for (;; plies++) {
+            ck_assert(child_send(c, "position startpos moves%s", moves));
+            int seen = 0;
+            for (int k = 0; k <= plies; k++) seen += keys[k] == keys[plies];
+            repeated = g->caps.repetition && seen >= 3;
+            bool over = repeated || game_result(g, &p) != RESULT_NONE;
+            ck_assert_msg(!strcmp(ask(c, "gameover"), over ? "true" : "false"), "%s: gameover at ply %d", g->name,
+                          plies);
+            ck_assert_str_eq(ask(c, "p1turn"), g->player_to_move(&p) == PLAYER_1 ? "true" : "false");
+            if (over || plies == PLIES) break;
+            if (plies % 16 == 0) check_d(c, g, &p);
+            if (plies == 0 || plies == 9) check_perft_by_move(c, g, &p);
+            if (plies == 1 || plies == 12) {
+                char bad[MOVE_STR_MAX];
+                illegal_text(g, &parent, &p, bad);
+                check_forfeit(c, g, moves, plies, bad, g->player_to_move(&p));
+            }
+            /* a ply in four searched (each kind of limit in turn), the others random: games long enough
+             * to reach every kind of end */
+            Move m;
+            if (plies % 4 == 0) {
+                ck_assert(child_send(c, "position startpos moves%s", moves));
+                send_ok(c, LIMITS[plies / 4 % 4]);
+                const char *best = bestmove(c, WAIT);
+                m = g->parse_move(&p, best);
+                ck_assert_msg(m != MOVE_NONE, "%s: ply %d: bestmove %s after %s is not legal", g->name, plies + 1, best,
+                              LIMITS[plies / 4 % 4]);
+            } else {
+                m = g->nth_move(&p, prng_below(&rng, (uint32_t)g->count_moves(&p)));
+            }
+            char text[MOVE_STR_MAX];
+            g->print_move(&p, m, text);
+            if (plies == 0) {
+                /* moves are read in any case */
+                char upper[MOVE_STR_MAX + 32];
+                int k = snprintf(upper, sizeof upper, "position startpos moves ");
+                for (const char *t = text; *t; t++) upper[k++] = (char)toupper((unsigned char)*t);
+                upper[k] = '\0';
+                ck_assert_msg(errors_of(c, upper) == 0, "%s: '%s' refused", g->name, upper);
+            }
+            len += (size_t)snprintf(moves + len, sizeof moves - len, " %s", text);
+            ck_assert_uint_lt(len, sizeof moves - 32);
+            parent = p;
+            GameUndo u;
+            g->make(&p, m, &u);
+            keys[plies + 1] = g->key(&p);
+        }
+        if (plies < PLIES) {
+            /* the end: the result, d's reason, no search, and a move after it forfeits */
+            GameResult r = game_result(g, &p);
+            char reason[REASON_STR_MAX + 64];
+            snprintf(reason, sizeof reason, "(%s", "the position occurred for the third time");
+            if (!repeated || r != RESULT_NONE) {
+                game_end_reason(g, &p, reason + 1);
+            } else {
+                Outcome o = g->repetition_outcome(&p);
+                int me = g->player_to_move(&p);
+                r = o == OUTCOME_DRAW                         ? RESULT_DRAW
+                    : (o == OUTCOME_WIN) == (me == PLAYER_1) ? RESULT_P1_WIN
+                                                             : RESULT_P2_WIN;
+            }
+            ck_assert_msg(!strcmp(ask(c, "result"), result_word(r)), "%s: result after%s", g->name, moves);
+            if (reason[1]) d_says(c, "Status: ", reason);
+            d_says(c, "Status: ", "game over");
+            ck_assert_int_eq(errors_of(c, "go depth 2"), 1);
+            ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+            char bad[MOVE_STR_MAX];
+            illegal_text(g, &parent, &p, bad);
+            check_forfeit(c, g, moves, plies, bad, g->player_to_move(&p));
+            ck_assert_ptr_nonnull(strstr(child_transcript(c), "the game was already over"));
+        }
+        fprintf(stderr, "contract %s: a game of %d plies through the protocol%s\n", g->name, plies,
+                plies < PLIES ? ", to its end" : "");
+    }
+    /* a position string of nonsense: no game to play; and the game's own refusals, each with its
+     * reason (engine/games/<game>/tests/data/refusals.txt: position string | a word of the reason) */
+    refused_position(c, "position fen garbage", "position string");
+    char path[512], line[POS_STR_MAX + 256];
+    snprintf(path, sizeof path, "%s/%s/tests/data/refusals.txt", SIMIA_GAMES_DIR, g->name);
+    FILE *f = fopen(path, "r");
+    int refusals = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        char *bar = strstr(line, " | ");
+        if (line[0] == '#' || !bar) continue;
+        line[strcspn(line, "\n")] = '\0';
+        *bar = '\0';
+        char cmd[sizeof line + 16];
+        snprintf(cmd, sizeof cmd, "position fen %s", line);
+        send_ok(c, "position startpos");
+        refused_position(c, cmd, bar + 3);
+        refusals++;
+    }
+    if (f) fclose(f);
+    fprintf(stderr, "contract %s: %d position strings of its own refused\n", g->name, refusals);
+    /* eval, from the start: the terms and their total (in any case) */
+    send_ok(c, "position startpos");
+    ck_assert_int_eq(errors_of(c, "eval"), 0);
+    bool total = false;
+    for (const char *t = child_transcript(c); *t && !total; t++) total = !strncasecmp(t, "total", 5);
+    ck_assert_msg(total, "%s: eval without a total:\n%s", g->name, child_transcript(c));
+    quit(c);
+}
+END_TEST
+
 int main(void) {
-    Suite *s = suite_create("contract");
-    TCase *tc = tcase_create("contract");
-    tcase_set_timeout(tc, 900);
-    tcase_add_test(tc, registry);
-    tcase_add_loop_test(tc, game_folder, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, calibration, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, field_count_messages, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, random_games, 0, GAMES_COUNT);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("contract", 900, ONCE(registry), LOOP(game_folder, GAMES_COUNT), LOOP(calibration, GAMES_COUNT),
+                     LOOP(field_count_messages, GAMES_COUNT), LOOP(random_games, GAMES_COUNT),
+                     LOOP(protocol, GAMES_COUNT));
 }

@@ -1368,26 +1368,9 @@ START_TEST(interrupt_leaves_a_valid_file) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("datagen");
-    TCase *tc = tcase_create("datagen");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, format_round_trip_and_append);
-    tcase_add_test(tc, format_refusals);
-    tcase_add_test(tc, version_1_files);
-    tcase_add_test(tc, features_file_round_trip_and_refusals);
-    tcase_add_test(tc, adjudication_rule);
-    tcase_add_loop_test(tc, every_game, 0, GAMES_COUNT);
-    tcase_add_test(tc, adjudication_agrees_with_play);
-    tcase_add_test(tc, check_refuses_damaged_files);
-    tcase_add_test(tc, bad_arguments);
-    tcase_add_test(tc, positions_read_under_options);
-    tcase_add_test(tc, features_choose_records);
-    tcase_add_test(tc, mirror_refused);
-    tcase_add_test(tc, interrupt_leaves_a_valid_file);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return RUN_TESTS("datagen", 600, ONCE(format_round_trip_and_append), ONCE(format_refusals), ONCE(version_1_files),
+                     ONCE(features_file_round_trip_and_refusals), ONCE(adjudication_rule),
+                     LOOP(every_game, GAMES_COUNT), ONCE(adjudication_agrees_with_play),
+                     ONCE(check_refuses_damaged_files), ONCE(bad_arguments), ONCE(positions_read_under_options),
+                     ONCE(features_choose_records), ONCE(mirror_refused), ONCE(interrupt_leaves_a_valid_file));
 }

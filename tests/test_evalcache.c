@@ -70,11 +70,5 @@ START_TEST(empty_entries_never_answer) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("evalcache");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, store_then_probe);
-    tcase_add_test(tc, scores_round_trip);
-    tcase_add_test(tc, empty_entries_never_answer);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("evalcache", 0, ONCE(store_then_probe), ONCE(scores_round_trip), ONCE(empty_entries_never_answer));
 }

@@ -16,15 +16,6 @@ static GameConfig defaults(const GameOps *g) {
     return c;
 }
 
-static Child *start_game(const char *name) {
-    char game[64];
-    snprintf(game, sizeof game, "%s", name);
-    char *argv[] = {SIMIA_BINARY, "--game", game, NULL};
-    Child *c = child_start(argv);
-    ck_assert_ptr_nonnull(c);
-    return c;
-}
-
 /* The Fen line of `d`. */
 static char fen_line[POS_STR_MAX];
 static const char *engine_fen(Child *c) {
@@ -529,15 +520,7 @@ START_TEST(multipv_distinct_lines) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("games");
-    TCase *t = tcase_create("games");
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, command_line_games);
-    tcase_add_test(t, game_option);
-    tcase_add_test(t, options_in_any_order);
-    tcase_add_loop_test(t, repetition, 0, GAMES_COUNT);
-    tcase_add_loop_test(t, go_mate, 0, GAMES_COUNT);
-    tcase_add_loop_test(t, multipv_distinct_lines, 0, GAMES_COUNT);
-    suite_add_tcase(s, t);
-    return run_suite(s);
+    return RUN_TESTS("games", 120, ONCE(command_line_games), ONCE(game_option), ONCE(options_in_any_order),
+                     LOOP(repetition, GAMES_COUNT), LOOP(go_mate, GAMES_COUNT),
+                     LOOP(multipv_distinct_lines, GAMES_COUNT));
 }

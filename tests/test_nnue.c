@@ -1211,21 +1211,10 @@ START_TEST(diff_kernels) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("nnue");
-    TCase *tc = tcase_create("nnue");
-    tcase_set_timeout(tc, 900);
-    tcase_add_loop_test(tc, incremental_equals_refresh, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, player_to_move_view, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, declared_bound, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, equal_keys_equal_inputs, 0, GAMES_COUNT);
-    tcase_add_test(tc, equal_keys_test_sees_a_difference);
-    tcase_add_loop_test(tc, file_round_trip, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, file_refusals, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, scoped_nets, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, bucketed_files, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, embedded_net_within_bound, 0, GAMES_COUNT);
-    tcase_add_loop_test(tc, protocol_options, 0, GAMES_COUNT);
-    tcase_add_test(tc, diff_kernels);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("nnue", 900, LOOP(incremental_equals_refresh, GAMES_COUNT), LOOP(player_to_move_view, GAMES_COUNT),
+                     LOOP(declared_bound, GAMES_COUNT), LOOP(equal_keys_equal_inputs, GAMES_COUNT),
+                     ONCE(equal_keys_test_sees_a_difference), LOOP(file_round_trip, GAMES_COUNT),
+                     LOOP(file_refusals, GAMES_COUNT), LOOP(scoped_nets, GAMES_COUNT),
+                     LOOP(bucketed_files, GAMES_COUNT), LOOP(embedded_net_within_bound, GAMES_COUNT),
+                     LOOP(protocol_options, GAMES_COUNT), ONCE(diff_kernels));
 }

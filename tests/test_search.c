@@ -806,30 +806,12 @@ END_TEST
 
 int main(void) {
     G = game_default();
-    Suite *s = suite_create("search");
-    TCase *tc = tcase_create("search");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, queen_capture_in_one);
-    tcase_add_test(tc, win_in_three_plies);
-    tcase_add_test(tc, win_by_no_moves);
-    tcase_add_test(tc, loss_counted_from_the_loser);
-    tcase_add_test(tc, go_nodes_deterministic);
-    tcase_add_test(tc, quiescence_bounded_on_crowded_board);
-    tcase_add_test(tc, multipv_lines_ordered);
-    tcase_add_test(tc, searchmoves_restricts_root);
-    tcase_add_test(tc, stop_infinite_and_ponder);
-    tcase_add_test(tc, clock_search_returns);
-    tcase_add_test(tc, low_clock_searches);
-    tcase_add_test(tc, ponderhit_counts_the_time_pondered);
-    tcase_add_test(tc, options_and_hash);
-    tcase_add_test(tc, threads_search_together);
-    tcase_add_test(tc, hundreds_of_threads);
-    tcase_add_test(tc, new_evaluator_forgets_the_old);
-    tcase_add_test(tc, search_agrees_with_go);
-    tcase_add_test(tc, game_option_and_engine_agree);
-    tcase_add_test(tc, search_lines_and_refusals);
-    tcase_add_test(tc, engines_search_side_by_side);
-    tcase_add_test(tc, last_score_belongs_to_its_player);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("search", 120, ONCE(queen_capture_in_one), ONCE(win_in_three_plies), ONCE(win_by_no_moves),
+                     ONCE(loss_counted_from_the_loser), ONCE(go_nodes_deterministic),
+                     ONCE(quiescence_bounded_on_crowded_board), ONCE(multipv_lines_ordered),
+                     ONCE(searchmoves_restricts_root), ONCE(stop_infinite_and_ponder), ONCE(clock_search_returns),
+                     ONCE(low_clock_searches), ONCE(ponderhit_counts_the_time_pondered), ONCE(options_and_hash),
+                     ONCE(threads_search_together), ONCE(hundreds_of_threads), ONCE(new_evaluator_forgets_the_old),
+                     ONCE(search_agrees_with_go), ONCE(game_option_and_engine_agree), ONCE(search_lines_and_refusals),
+                     ONCE(engines_search_side_by_side), ONCE(last_score_belongs_to_its_player));
 }

@@ -483,18 +483,9 @@ END_TEST
 
 int main(void) {
     G = game_find("monkeyqueen");
-    Suite *s = suite_create("strength");
-    TCase *t = tcase_create("strength");
-    tcase_set_timeout(t, 300);
-    tcase_add_loop_test(t, settings_follow_the_scale, 0, GAMES_COUNT);
-    tcase_add_test(t, nodes_geometric_between_levels);
-    tcase_add_test(t, range_spans_every_game);
-    tcase_add_test(t, choice_by_expected_result);
-    tcase_add_loop_test(t, wdl_model_of_each_game, 0, GAMES_COUNT);
-    tcase_add_test(t, limit_is_node_exact);
-    tcase_add_test(t, limit_with_infinite_waits_for_stop);
-    tcase_add_test(t, lowest_level_chooses_among_lines);
-    tcase_add_test(t, go_mate_finds_and_stops);
-    suite_add_tcase(s, t);
-    return run_suite(s);
+    return RUN_TESTS("strength", 300, LOOP(settings_follow_the_scale, GAMES_COUNT),
+                     ONCE(nodes_geometric_between_levels), ONCE(range_spans_every_game),
+                     ONCE(choice_by_expected_result), LOOP(wdl_model_of_each_game, GAMES_COUNT),
+                     ONCE(limit_is_node_exact), ONCE(limit_with_infinite_waits_for_stop),
+                     ONCE(lowest_level_chooses_among_lines), ONCE(go_mate_finds_and_stops));
 }

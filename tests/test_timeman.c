@@ -195,15 +195,6 @@ END_TEST
 
 int main(void) {
     search_params_default(&P);
-    Suite *s = suite_create("timeman");
-    TCase *tc = tcase_create("timeman");
-    tcase_add_test(tc, sudden_death_second);
-    tcase_add_test(tc, increment);
-    tcase_add_test(tc, moves_to_go);
-    tcase_add_test(tc, tiny_clocks_and_edges);
-    tcase_add_test(tc, games_on_the_clock);
-    tcase_add_test(tc, soft_stop);
-    tcase_add_test(tc, parameter_table);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("timeman", 0, ONCE(sudden_death_second), ONCE(increment), ONCE(moves_to_go),
+                     ONCE(tiny_clocks_and_edges), ONCE(games_on_the_clock), ONCE(soft_stop), ONCE(parameter_table));
 }

@@ -230,16 +230,8 @@ START_TEST(sizes_refused_keep_the_table) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("tt");
-    TCase *tc = tcase_create("tt");
-    tcase_add_test(tc, store_then_probe);
-    tcase_add_test(tc, win_scores_move_with_ply);
-    tcase_add_test(tc, torn_entry_is_a_miss);
-    tcase_add_test(tc, every_field_round_trips);
-    tcase_add_test(tc, store_keeps_the_evaluation);
-    tcase_add_test(tc, replacement_prefers_depth_and_age);
-    tcase_add_test(tc, hashfull_and_clear);
-    tcase_add_test(tc, sizes_refused_keep_the_table);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("tt", 0, ONCE(store_then_probe), ONCE(win_scores_move_with_ply), ONCE(torn_entry_is_a_miss),
+                     ONCE(every_field_round_trips), ONCE(store_keeps_the_evaluation),
+                     ONCE(replacement_prefers_depth_and_age), ONCE(hashfull_and_clear),
+                     ONCE(sizes_refused_keep_the_table));
 }

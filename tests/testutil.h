@@ -23,12 +23,44 @@ static inline GameConfig mq_cfg(int pie, int ivory, int cigar) {
     return c;
 }
 
+/* The game named, from the registry: a suite without it cannot run, so it stops with a message
+ * instead of failing each test. */
+static inline const GameOps *game_or_exit(const char *name) {
+    const GameOps *g = game_find(name);
+    if (!g) {
+        fprintf(stderr, "the game '%s' is not registered\n", name);
+        exit(EXIT_FAILURE);
+    }
+    return g;
+}
+
+/* A board in the FEN way from one text per cell (cell + (r * files + f) * width, "" for an empty
+ * cell, rank 0 at the bottom): the ranks top first, '/' between them, a run of empty cells as its
+ * count; returns the end of what it wrote. Every game's tests build positions with it,
+ * independently of the game's printer, so that they check the notation, not agree with it. */
+static inline char *fen_board(char *o, int files, int ranks, const char *cell, int width) {
+    for (int r = ranks - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < files; f++) {
+            const char *c = cell + (size_t)(r * files + f) * (size_t)width;
+            if (!*c) {
+                empty++;
+                continue;
+            }
+            if (empty) o += sprintf(o, "%d", empty), empty = 0;
+            o += sprintf(o, "%s", c);
+        }
+        if (empty) o += sprintf(o, "%d", empty);
+        if (r) *o++ = '/';
+    }
+    return o;
+}
+
 /* Builds a position string from "I5:d4 c:d8 C3:j10 i:a1" (I/C + height = queen, i/c =
  * baby), the side ('i'/'c'), the swap state and the ply. Written independently of the
  * engine's printer so that tests check the notation, not agree with themselves. */
 static inline void build_fen(char *out, const char *pieces, char side, char swap, int ply) {
-    int h[12][12] = {{0}};
-    char own[12][12] = {{0}};
+    char cells[12][12][8] = {{{0}}};
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", pieces);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
@@ -37,21 +69,11 @@ static inline void build_fen(char *out, const char *pieces, char side, char swap
         int height = (tok[0] == 'i' || tok[0] == 'c') ? 1 : atoi(tok + 1);
         int f = colon[1] - 'a', r = atoi(colon + 2) - 1;
         ck_assert(f >= 0 && f < 12 && r >= 0 && r < 12);
-        h[r][f] = height;
-        own[r][f] = tok[0];
+        bool ivory = tok[0] == 'I' || tok[0] == 'i';
+        if (height == 1) snprintf(cells[r][f], sizeof cells[r][f], "%c", ivory ? 'i' : 'c');
+        else snprintf(cells[r][f], sizeof cells[r][f], "%c[%d]", ivory ? 'I' : 'C', height % 100);
     }
-    char *o = out;
-    for (int r = 11; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 12; f++) {
-            if (!h[r][f]) { empty++; continue; }
-            if (empty) o += sprintf(o, "%d", empty), empty = 0;
-            if (h[r][f] == 1) *o++ = (char)(own[r][f] == 'I' || own[r][f] == 'i' ? 'i' : 'c');
-            else o += sprintf(o, "%c[%d]", own[r][f] == 'I' || own[r][f] == 'i' ? 'I' : 'C', h[r][f]);
-        }
-        if (empty) o += sprintf(o, "%d", empty);
-        if (r) *o++ = '/';
-    }
+    char *o = fen_board(out, 12, 12, &cells[0][0][0], 8);
     sprintf(o, " %c %c %d", side, swap, ply);
 }
 
@@ -94,6 +116,28 @@ static inline int run_suite(Suite *s) {
     srunner_free(r);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+/* A suite of one test case, its tests listed instead of added one call each (every suite's
+ * main was the same dozen lines): RUN_TESTS("mad_rules", 600, ONCE(start), LOOP(table, n)) runs
+ * start once and table n times (_i from 0 to n - 1); a timeout of 0 keeps Check's default. */
+typedef struct {
+    const TTest *test;
+    int loops; /* 0: a plain test */
+} TestRun;
+#define ONCE(t) {t, 0}
+#define LOOP(t, n) {t, n}
+static inline int run_tests(const char *name, int timeout, const TestRun *runs) {
+    Suite *s = suite_create(name);
+    TCase *tc = tcase_create(name);
+    if (timeout) tcase_set_timeout(tc, timeout);
+    for (; runs->test; runs++) {
+        if (runs->loops) tcase_add_loop_test(tc, runs->test, 0, runs->loops);
+        else tcase_add_test(tc, runs->test);
+    }
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
+#define RUN_TESTS(name, timeout, ...) run_tests(name, timeout, (const TestRun[]){__VA_ARGS__, {NULL, 0}})
 
 static inline void fen_of(const GameOps *g, const GamePos *p, char *out) { g->print_pos(p, out); }
 

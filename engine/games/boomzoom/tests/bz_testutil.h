@@ -20,8 +20,7 @@ static inline void bz_parse_ok(const GameOps *g, GamePos *p, const char *fen, in
 /* Builds a position string from "T3:d4 t:d8 t2:h1" (T = player 1, t = player 2, then the
  * height, 1 when left out), the side (1 or 2) and the four numbers. */
 static inline void bz_build_fen(char *out, const char *pieces, int side, int off1, int off2, int np, int ply) {
-    int h[8][8] = {{0}};
-    char who[8][8] = {{0}};
+    char cells[8][8][8] = {{{0}}};
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", pieces);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
@@ -29,24 +28,11 @@ static inline void bz_build_fen(char *out, const char *pieces, int side, int off
         ck_assert_ptr_nonnull(colon);
         int f = colon[1] - 'a', r = colon[2] - '1';
         ck_assert(f >= 0 && f < 8 && r >= 0 && r < 8 && !colon[3]);
-        h[r][f] = colon == tok + 1 ? 1 : tok[1] - '0';
-        who[r][f] = tok[0];
+        int h = colon == tok + 1 ? 1 : tok[1] - '0';
+        if (h > 1) snprintf(cells[r][f], sizeof cells[r][f], "%c[%d]", tok[0], h % 10);
+        else cells[r][f][0] = tok[0];
     }
-    char *o = out;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            if (!h[r][f]) {
-                empty++;
-                continue;
-            }
-            if (empty) o += sprintf(o, "%d", empty), empty = 0;
-            *o++ = who[r][f];
-            if (h[r][f] > 1) o += sprintf(o, "[%d]", h[r][f]);
-        }
-        if (empty) o += sprintf(o, "%d", empty);
-        if (r) *o++ = '/';
-    }
+    char *o = fen_board(out, 8, 8, &cells[0][0][0], 8);
     sprintf(o, " %d %d %d %d %d", side, off1, off2, np, ply);
 }
 

@@ -82,11 +82,5 @@ END_TEST
 int main(void) {
     N_VARIANTS = bz_variants(VARIANTS);
     G = VARIANTS[0];
-    Suite *s = suite_create("boomzoom_eval");
-    TCase *tc = tcase_create("eval");
-    tcase_set_timeout(tc, 300);
-    tcase_add_loop_test(tc, symmetric, 0, N_VARIANTS);
-    tcase_add_test(tc, trace_adds_up);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("boomzoom_eval", 300, LOOP(symmetric, N_VARIANTS), ONCE(trace_adds_up));
 }

@@ -95,13 +95,6 @@ END_TEST
 int main(void) {
     N_VARIANTS = bz_variants(VARIANTS);
     G = VARIANTS[0];
-    Suite *s = suite_create("boomzoom_perft");
-    TCase *tc = tcase_create("perft");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, start_table, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, first_bear_off, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, table_positions, 0, N_VARIANTS);
-    tcase_add_test(tc, divide_sums);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("boomzoom_perft", 600, LOOP(start_table, N_VARIANTS), LOOP(first_bear_off, N_VARIANTS),
+                     LOOP(table_positions, N_VARIANTS), ONCE(divide_sums));
 }

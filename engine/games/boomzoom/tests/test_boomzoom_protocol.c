@@ -1,32 +1,16 @@
 /* test_boomzoom_protocol.c — Boom & Zoom through the real executable over pipes: choosing the
  * game (--game, the Game option), its option, the referee's answers at every kind of end
  * (no towers, bear-off of the last tower, no-progress, repetition, forfeits) and d's reason, eval,
- * go perft, searches and bad position strings; every wait bounded. */
+ * go perft and searches; every wait bounded (whole games searched move by move, and its bad
+ * position strings, data/refusals.txt: the kit, tests/test_contract.c). */
 #include "bz_testutil.h"
 #include "conversation.h"
 
-static const GameOps *G;
-
 #define START_FEN "t[3]t[3]t[3]t[3]t[3]t[3]t[3]t[3]/8/8/8/8/8/8/T[3]T[3]T[3]T[3]T[3]T[3]T[3]T[3] 1 0 0 0 0"
-
-/* The engine started with --game boomzoom. */
-static Child *start_bz(void) {
-    char *argv[] = {SIMIA_BINARY, "--game", "boomzoom", NULL};
-    Child *c = child_start(argv);
-    ck_assert_ptr_nonnull(c);
-    return c;
-}
-
-/* The three referee answers, checked at once. */
-static void referee(Child *c, const char *gameover, const char *result, const char *p1turn) {
-    ck_assert_str_eq(ask(c, "gameover"), gameover);
-    ck_assert_str_eq(ask(c, "result"), result);
-    ck_assert_str_eq(ask(c, "p1turn"), p1turn);
-}
 
 START_TEST(choose_the_game) {
     /* by the parameter */
-    Child *c = start_bz();
+    Child *c = start_game("boomzoom");
     send_ok(c, "ugi");
     ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
     const char *t = child_transcript(c);
@@ -56,7 +40,7 @@ START_TEST(choose_the_game) {
 END_TEST
 
 START_TEST(perft_d_eval) {
-    Child *c = start_bz();
+    Child *c = start_game("boomzoom");
     send_ok(c, "position startpos");
     send_ok(c, "go perft 2");
     ck_assert_ptr_nonnull(child_expect(c, "Nodes searched: 3600", WAIT));
@@ -81,7 +65,7 @@ START_TEST(perft_d_eval) {
 END_TEST
 
 START_TEST(ends_without_towers) {
-    Child *c = start_bz();
+    Child *c = start_game("boomzoom");
     /* a boom that removes the last enemy tower: scored by checkers off, not by the boom */
     send_ok(c, "position fen 8/8/8/3t4/3T4/8/8/8 1 2 5 0 40");
     referee(c, "false", "none", "true");
@@ -112,7 +96,7 @@ START_TEST(ends_without_towers) {
 END_TEST
 
 START_TEST(no_progress_end) {
-    Child *c = start_bz();
+    Child *c = start_game("boomzoom");
     send_ok(c, "position fen 8/6t1/8/8/3T[3]4/8/8/t7 1 1 0 99 99");
     referee(c, "false", "none", "true");
     send_ok(c, "position fen 8/6t1/8/8/3T[3]4/8/8/t7 1 1 0 99 99 moves d4d5");
@@ -140,7 +124,7 @@ START_TEST(no_progress_end) {
 END_TEST
 
 START_TEST(repetition_end) {
-    Child *c = start_bz();
+    Child *c = start_game("boomzoom");
     /* the start occurs a third time after eight plies: scored by checkers off (0-0: a draw) */
     send_ok(c, "position startpos moves a1a2 a8a7 a2a1 a7a8 a1a2 a8a7 a2a1");
     referee(c, "false", "none", "false");
@@ -169,7 +153,7 @@ START_TEST(repetition_end) {
 END_TEST
 
 START_TEST(forfeits) {
-    Child *c = start_bz();
+    Child *c = start_game("boomzoom");
     /* ply 3 is player 1's illegal move (a tower cannot pass through another) */
     child_transcript_reset(c);
     ck_assert_int_eq(errors_of(c, "position startpos moves a1a3 a8a5 a3a6 h8h6"), 1);
@@ -191,77 +175,7 @@ START_TEST(forfeits) {
 }
 END_TEST
 
-START_TEST(bad_position_strings) {
-    static const struct {
-        const char *fen, *word;
-    } BAD[] = {
-        {"8/8/8/8/8/8/8/8 1 0 0 0", "5 fields"},
-        {"8/8/8/8/8/8/8 1 0 0 0 0", "board"},
-        {"T[1]7/8/8/8/8/8/8/8 1 0 0 0 0", "height in brackets"},
-        {"8/8/8/8/8/8/8/8 3 0 0 0 0", "side"},
-        {"8/8/8/8/8/8/8/8 1 25 0 0 0", "off1"},
-        {"8/8/8/8/8/8/8/8 1 0 0 01 0", "noprogress"},
-        {"8/8/8/8/8/8/8/8 1 0 0 0 x", "ply"},
-        {"TTTTTTTT/T7/8/8/8/8/8/8 1 0 0 0 0", "9 towers"},
-    };
-    Child *c = start_bz();
-    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
-        char cmd[256];
-        send_ok(c, "position startpos");
-        snprintf(cmd, sizeof cmd, "position fen %s", BAD[i].fen);
-        ck_assert_msg(errors_of(c, cmd) == 1, "'%s': expected one error", BAD[i].fen);
-        ck_assert_msg(strstr(child_transcript(c), BAD[i].word), "'%s': the error does not say '%s':\n%s", BAD[i].fen,
-                      BAD[i].word, child_transcript(c));
-        referee(c, "true", "none", "true");
-        child_transcript_reset(c);
-        send_ok(c, "go depth 1");
-        ck_assert_str_eq(bestmove(c, WAIT), "0000");
-    }
-    quit(c);
-}
-END_TEST
-
-/* A short game through the protocol, the engine's answers checked against the module. */
-START_TEST(selfplay_through_protocol) {
-    Child *c = start_bz();
-    GameConfig cfg = bz_cfg(100);
-    GamePos p;
-    G->startpos(&p, &cfg);
-    char *moves = calloc(1, 1 << 16);
-    size_t len = 0;
-    for (int plies = 0;; plies++) {
-        ck_assert(child_send(c, "position startpos moves%s", moves));
-        bool over = game_result(G, &p) != RESULT_NONE;
-        ck_assert_str_eq(ask(c, "gameover"), over ? "true" : "false");
-        ck_assert_str_eq(ask(c, "p1turn"), G->player_to_move(&p) == PLAYER_1 ? "true" : "false");
-        if (over) break;
-        send_ok(c, plies % 2 ? "go nodes 500" : "go depth 2");
-        const char *m = bestmove(c, WAIT);
-        ck_assert_msg(G->parse_move(&p, m) != MOVE_NONE, "ply %d: illegal bestmove %s", plies + 1, m);
-        play(G, &p, m);
-        len += (size_t)snprintf(moves + len, (1 << 16) - len, " %s", m);
-        ck_assert_int_lt(plies, 1500);
-    }
-    GameResult r = game_result(G, &p);
-    ck_assert_str_eq(ask(c, "result"), r == RESULT_P1_WIN ? "p1win" : r == RESULT_P2_WIN ? "p2win" : "draw");
-    free(moves);
-    quit(c);
-}
-END_TEST
-
 int main(void) {
-    G = game_find("boomzoom");
-    Suite *s = suite_create("boomzoom_protocol");
-    TCase *t = tcase_create("protocol");
-    tcase_set_timeout(t, 300);
-    tcase_add_test(t, choose_the_game);
-    tcase_add_test(t, perft_d_eval);
-    tcase_add_test(t, ends_without_towers);
-    tcase_add_test(t, no_progress_end);
-    tcase_add_test(t, repetition_end);
-    tcase_add_test(t, forfeits);
-    tcase_add_test(t, bad_position_strings);
-    tcase_add_test(t, selfplay_through_protocol);
-    suite_add_tcase(s, t);
-    return run_suite(s);
+    return RUN_TESTS("boomzoom_protocol", 300, ONCE(choose_the_game), ONCE(perft_d_eval), ONCE(ends_without_towers),
+                     ONCE(no_progress_end), ONCE(repetition_end), ONCE(forfeits));
 }

@@ -4,6 +4,7 @@
  * and the win-in-one hints; with every build of the hot code the CPU runs. Counts scale
  * by test_count() (SIMIA_TEST_SCALE; a quarter in sanitizer builds); the seed is SIMIA_SEED. */
 #include "bz_reference.h"
+#include "kit.h"
 #include "bz_testutil.h"
 #include "engine/games/boomzoom/bz.h"
 #include "engine/prng.h"
@@ -38,7 +39,7 @@ static bool wins_at_once(const GamePos *p, Move m) {
 static void check_position(const GamePos *p, int limit, Prng *rng) {
     static char fast[16384], ref[16384];
     char fen[POS_STR_MAX], next[POS_STR_MAX], want[POS_STR_MAX], text[MOVE_STR_MAX];
-    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    Move all[MAX_MOVES];
     G->print_pos(p, fen);
     key_check(p, limit);
     moves_text(G, p, fast);
@@ -46,25 +47,7 @@ static void check_position(const GamePos *p, int limit, Prng *rng) {
     REQUIRE(!strcmp(fast, ref), "position %s\nfast: %s\nref:  %s", fen, fast, ref);
     int n = G->gen_moves(p, all, GEN_ALL);
     REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
-    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
-    for (int i = 0; i <= n; i++)
-        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
-    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
-    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
-    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
-    for (int i = 0; i < nn; i++)
-        REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]), "%s: noisy %08x", fen, noisy[i]);
-    for (int i = 0; i < nq; i++)
-        REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]), "%s: quiet %08x", fen, quiet[i]);
-    /* random values and mangled moves are legal only when listed */
-    for (int k = 0; k < 24; k++) {
-        Move m = (Move)prng_next(rng);
-        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 16));
-        if (k % 3 == 0) m &= 0x3FFF;
-        int listed = 0;
-        for (int i = 0; i < n; i++) listed |= all[i] == m;
-        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
-    }
+    kit_check_moves(G, p, all, n, 0x3FFF, rng);
     /* the game's end and its result */
     int st = bzref_status(fen, limit);
     GameResult r = game_result(G, p);
@@ -194,11 +177,5 @@ END_TEST
 int main(void) {
     N_VARIANTS = bz_variants(VARIANTS);
     G = VARIANTS[0];
-    Suite *s = suite_create("boomzoom_random");
-    TCase *tc = tcase_create("random");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, random_positions, 0, N_VARIANTS);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("boomzoom_random", 600, LOOP(random_games, N_VARIANTS), LOOP(random_positions, N_VARIANTS));
 }

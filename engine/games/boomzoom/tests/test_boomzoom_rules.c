@@ -346,19 +346,7 @@ END_TEST
 
 int main(void) {
     G = game_find("boomzoom");
-    Suite *s = suite_create("boomzoom_rules");
-    TCase *tc = tcase_create("rules");
-    tcase_add_test(tc, start_position);
-    tcase_add_test(tc, zoom_range_and_blockers);
-    tcase_add_test(tc, boom_effects);
-    tcase_add_test(tc, bear_off_examples);
-    tcase_add_test(tc, bear_off_counts_and_ends);
-    tcase_add_test(tc, no_progress_counter);
-    tcase_add_test(tc, repetition_hooks);
-    tcase_add_test(tc, keys);
-    tcase_add_test(tc, move_text);
-    tcase_add_test(tc, position_strings);
-    tcase_add_test(tc, contract_hooks);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("boomzoom_rules", 0, ONCE(start_position), ONCE(zoom_range_and_blockers), ONCE(boom_effects),
+                     ONCE(bear_off_examples), ONCE(bear_off_counts_and_ends), ONCE(no_progress_counter),
+                     ONCE(repetition_hooks), ONCE(keys), ONCE(move_text), ONCE(position_strings), ONCE(contract_hooks));
 }

@@ -16,7 +16,7 @@ static inline GameConfig dt_default_cfg(void) { return dt_cfg(0, 150, 1); }
 /* A position string from "T3:d4 t:e5 t2:a1" (T/t + strength, 1 when left out), then the
  * side (1 or 2), the off totals and the counters. */
 static inline void dt_fen(char *out, const char *pieces, int side, int off1, int off2, int noprog, int ply) {
-    int st[8][8] = {{0}};
+    char cells[8][8][8] = {{{0}}};
     char buf[512];
     snprintf(buf, sizeof buf, "%s", pieces);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
@@ -25,25 +25,11 @@ static inline void dt_fen(char *out, const char *pieces, int side, int off1, int
         int s = colon == tok + 1 ? 1 : atoi(tok + 1);
         int f = colon[1] - 'a', r = colon[2] - '1';
         ck_assert(f >= 0 && f < 8 && r >= 0 && r < 8 && s >= 1 && s <= 3 && !colon[3]);
-        st[r][f] = tok[0] == 'T' ? s : -s;
+        char c = tok[0] == 'T' ? 'T' : 't';
+        if (s == 1) cells[r][f][0] = c;
+        else snprintf(cells[r][f], sizeof cells[r][f], "%c[%d]", c, s);
     }
-    char *o = out;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            if (!st[r][f]) {
-                empty++;
-                continue;
-            }
-            if (empty) o += sprintf(o, "%d", empty), empty = 0;
-            char c = st[r][f] > 0 ? 'T' : 't';
-            int s = abs(st[r][f]);
-            if (s == 1) *o++ = c;
-            else o += sprintf(o, "%c[%d]", c, s);
-        }
-        if (empty) o += sprintf(o, "%d", empty);
-        if (r) *o++ = '/';
-    }
+    char *o = fen_board(out, 8, 8, &cells[0][0][0], 8);
     sprintf(o, " %d %d %d %d %d", side, off1, off2, noprog, ply);
 }
 

@@ -119,12 +119,6 @@ END_TEST
 int main(void) {
     G = game_find("dragonsteeth");
     N_VARIANTS = dt_variants(VARIANTS);
-    Suite *s = suite_create("dragonsteeth_eval");
-    TCase *tc = tcase_create("eval");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, symmetric_over_random_games, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, static_exchange, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, wins_in_one_and_threats, 0, N_VARIANTS);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("dragonsteeth_eval", 600, LOOP(symmetric_over_random_games, N_VARIANTS),
+                     LOOP(static_exchange, N_VARIANTS), LOOP(wins_in_one_and_threats, N_VARIANTS));
 }

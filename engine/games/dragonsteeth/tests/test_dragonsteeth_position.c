@@ -168,13 +168,6 @@ END_TEST
 
 int main(void) {
     G = game_find("dragonsteeth");
-    Suite *s = suite_create("dragonsteeth_position");
-    TCase *tc = tcase_create("position");
-    tcase_add_test(tc, setups_as_written);
-    tcase_add_test(tc, round_trips);
-    tcase_add_test(tc, bad_strings_refused_precisely);
-    tcase_add_test(tc, move_text);
-    tcase_add_test(tc, display_and_trace);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("dragonsteeth_position", 0, ONCE(setups_as_written), ONCE(round_trips),
+                     ONCE(bad_strings_refused_precisely), ONCE(move_text), ONCE(display_and_trace));
 }

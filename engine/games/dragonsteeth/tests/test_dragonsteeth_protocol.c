@@ -1,7 +1,7 @@
 /* test_dragonsteeth_protocol.c — Dragons Teeth through the real executable, as an arena
  * meets it: choosing the game (--game, the Game option), its options, the referee's answer
- * at each kind of end and d's reason for it, the pass, forfeits, d, eval, go perft and bad
- * position strings. */
+ * at each kind of end and d's reason for it, the pass, forfeits, d, eval and go perft (its bad
+ * position strings are data/refusals.txt, which the kit, tests/test_contract.c, plays). */
 #include "conversation.h"
 #include "dt_testutil.h"
 
@@ -12,21 +12,13 @@ static const char *const START_B_FEN =
     "Fen: t[3]t[3]t[3]t[3]t[3]t[3]t[3]t[3]/t[2]t[2]t[2]t[2]t[2]t[2]t[2]t[2]/tttttttt/8/8/TTTTTTTT/"
     "T[2]T[2]T[2]T[2]T[2]T[2]T[2]T[2]/T[3]T[3]T[3]T[3]T[3]T[3]T[3]T[3] 1 0 0 0 0";
 
-/* The engine started with --game dragonsteeth. */
-static Child *start_dt(void) {
-    char *argv[] = {SIMIA_BINARY, "--game", "dragonsteeth", NULL};
-    Child *c = child_start(argv);
-    ck_assert_ptr_nonnull(c);
-    return c;
-}
-
 static void expect_fen(Child *c, const char *fen_line) {
     send_ok(c, "d");
     ck_assert_msg(child_expect(c, fen_line, WAIT), "no '%s'; transcript:\n%.4000s", fen_line, child_transcript(c));
 }
 
 START_TEST(choose_the_game) {
-    Child *c = start_dt();
+    Child *c = start_game("dragonsteeth");
     send_ok(c, "ugi");
     ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
     const char *t = child_transcript(c);
@@ -55,7 +47,7 @@ START_TEST(choose_the_game) {
 END_TEST
 
 START_TEST(options_apply) {
-    Child *c = start_dt();
+    Child *c = start_game("dragonsteeth");
     ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethSetup value B"), 0);
     send_ok(c, "position startpos");
     expect_fen(c, START_B_FEN);
@@ -83,7 +75,7 @@ END_TEST
 START_TEST(win_by_six_off) {
     char fen[POS_STR_MAX];
     dt_fen(fen, "T2:c7 T:a1 t3:h1 t3:h2", 1, 4, 0, 12, 60);
-    Child *c = start_dt();
+    Child *c = start_game("dragonsteeth");
     ck_assert(child_send(c, "position fen %s", fen));
     ck_assert_str_eq(ask(c, "gameover"), "false");
     send_ok(c, "go depth 3");
@@ -109,7 +101,7 @@ END_TEST
 
 START_TEST(dead_position_and_no_progress) {
     char fen[POS_STR_MAX];
-    Child *c = start_dt();
+    Child *c = start_game("dragonsteeth");
     /* an elimination leaves neither player able to reach 6 */
     dt_fen(fen, "T3:d4 t:d5 t3:h8", 1, 2, 2, 7, 30);
     ck_assert(child_send(c, "position fen %s", fen));
@@ -136,7 +128,7 @@ END_TEST
 
 START_TEST(repetition) {
     static const char *const CYCLE = "a2a3 a7a6 a3a2 a6a7";
-    Child *c = start_dt();
+    Child *c = start_game("dragonsteeth");
     ck_assert(child_send(c, "position startpos moves %s", CYCLE));
     ck_assert_str_eq(ask(c, "gameover"), "false"); /* twice */
     ck_assert(child_send(c, "position startpos moves %s %s", CYCLE, CYCLE));
@@ -146,8 +138,7 @@ START_TEST(repetition) {
     ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
     /* a move after it is illegal, lost by its mover (player 1) */
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 b2b3"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    forfeited(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 b2b3", "p2win");
     /* Repetition off: it goes on */
     ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
     ck_assert(child_send(c, "position startpos moves %s %s", CYCLE, CYCLE));
@@ -159,7 +150,7 @@ END_TEST
 START_TEST(pass_and_forfeits) {
     char fen[POS_STR_MAX];
     dt_fen(fen, "T:a1 t3:a2 t3:b2 t3:b1", 1, 0, 0, 0, 20);
-    Child *c = start_dt();
+    Child *c = start_game("dragonsteeth");
     ck_assert(child_send(c, "position fen %s", fen));
     send_ok(c, "go depth 4");
     ck_assert_str_eq(bestmove(c, WAIT), "pass");
@@ -173,21 +164,18 @@ START_TEST(pass_and_forfeits) {
     ck_assert_int_eq(errors_of(c, "position startpos moves e4e5 pass"), 1);
     ck_assert_ptr_nonnull(strstr(child_transcript(c), "'pass' at ply 2"));
     ck_assert_str_eq(ask(c, "result"), "p1win");
-    ck_assert_int_eq(errors_of(c, "position startpos moves e4e6"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    forfeited(c, "position startpos moves e4e6", "p2win");
     ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (illegal move 'e4e6' at ply 1 (move 1 of the list): "
                                             "not a legal move here; player 1 loses)");
-    ck_assert_int_eq(errors_of(c, "position startpos moves e4e5 d5e4 0000"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    forfeited(c, "position startpos moves e4e5 d5e4 0000", "p2win");
     /* a small tooth on e4 cannot take a large one */
-    ck_assert_int_eq(errors_of(c, "position fen 8/8/8/4t[3]3/4T3/8/8/T[3]7 1 3 3 0 0 moves e4e5"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    forfeited(c, "position fen 8/8/8/4t[3]3/4T3/8/8/T[3]7 1 3 3 0 0 moves e4e5", "p2win");
     quit(c);
 }
 END_TEST
 
 START_TEST(display_eval_perft) {
-    Child *c = start_dt();
+    Child *c = start_game("dragonsteeth");
     send_ok(c, "position startpos moves e4e5");
     send_ok(c, "d");
     ck_assert_ptr_nonnull(child_expect(c, " 5   t  t  t  t  T  t  t  t  5", WAIT));
@@ -206,42 +194,8 @@ START_TEST(display_eval_perft) {
 }
 END_TEST
 
-START_TEST(bad_positions) {
-    static const struct {
-        const char *cmd, *why;
-    } BAD[] = {
-        {"position fen 8/8/8/8/8/8/8/8 1 0 0 0", "5 fields"},
-        {"position fen 8/8/8/8/8/8/8/T[4]7 1 0 0 0 0", "must be 2 to 3"},
-        {"position fen 8/8/8/8/8/8/8/8 3 0 0 0 0", "side"},
-        {"position fen 8/8/8/8/8/8/8/8 1 6 6 0 0", "only one can win"},
-        {"position fen 8/8/8/8/8/8/8/8 1 0 0 x 0", "noprogress"},
-        {"position fen TTTTTTTTT/8/8/8/8/8/8/8 1 0 0 0 0", "rank 8"},
-    };
-    Child *c = start_dt();
-    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
-        ck_assert_int_eq(errors_of(c, BAD[i].cmd), 1);
-        ck_assert_msg(strstr(child_transcript(c), BAD[i].why), "'%s': %s", BAD[i].cmd, child_transcript(c));
-        ck_assert_str_eq(ask(c, "gameover"), "true");
-        ck_assert_str_eq(ask(c, "result"), "none");
-        ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
-        ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
-    }
-    quit(c);
-}
-END_TEST
-
 int main(void) {
-    Suite *s = suite_create("dragonsteeth_protocol");
-    TCase *t = tcase_create("protocol");
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, choose_the_game);
-    tcase_add_test(t, options_apply);
-    tcase_add_test(t, win_by_six_off);
-    tcase_add_test(t, dead_position_and_no_progress);
-    tcase_add_test(t, repetition);
-    tcase_add_test(t, pass_and_forfeits);
-    tcase_add_test(t, display_eval_perft);
-    tcase_add_test(t, bad_positions);
-    suite_add_tcase(s, t);
-    return run_suite(s);
+    return RUN_TESTS("dragonsteeth_protocol", 120, ONCE(choose_the_game), ONCE(options_apply), ONCE(win_by_six_off),
+                     ONCE(dead_position_and_no_progress), ONCE(repetition), ONCE(pass_and_forfeits),
+                     ONCE(display_eval_perft));
 }

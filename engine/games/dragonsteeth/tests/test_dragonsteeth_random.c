@@ -5,6 +5,7 @@
 #include "dt_reference.h"
 #include "engine/games/dragonsteeth/dt_game.h"
 #include "engine/prng.h"
+#include "kit.h"
 #include "testutil.h"
 
 static const GameOps *G, *VARIANTS[DT_MAX_VARIANTS];
@@ -39,7 +40,7 @@ static const char *RESULT_NAME[] = {"none", "p1win", "p2win", "draw"};
 static void check_position(const GamePos *p, const RefPos *ref, RefRules rules, Prng *rng) {
     static char fast[16384], want[16384];
     char fen[POS_STR_MAX], rfen[POS_STR_MAX], err[ERR_STR_MAX];
-    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    Move all[MAX_MOVES];
     G->print_pos(p, fen);
     ref_print(ref, rfen);
     REQUIRE(!strcmp(fen, rfen), "position string\nfast: %s\nref:  %s", fen, rfen);
@@ -48,30 +49,7 @@ static void check_position(const GamePos *p, const RefPos *ref, RefRules rules, 
     REQUIRE(!strcmp(fast, want), "position %s\nfast: %s\nref:  %s", fen, fast, want);
     int n = G->gen_moves(p, all, GEN_ALL);
     REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
-    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
-    for (int i = 0; i <= n; i++)
-        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
-    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
-    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
-    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
-    for (int i = 0; i < nn; i++)
-        REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]), "%s: noisy %08x", fen, noisy[i]);
-    for (int i = 0; i < nq; i++)
-        REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]), "%s: quiet %08x", fen, quiet[i]);
-    for (int i = 0; i < n; i++) {
-        char text[MOVE_STR_MAX];
-        G->print_move(p, all[i], text);
-        REQUIRE(G->parse_move(p, text) == all[i], "%s: parse_move(%s)", fen, text);
-    }
-    /* random values and mangled moves are legal only if they are in the list */
-    for (int k = 0; k < 24; k++) {
-        Move m = (Move)prng_next(rng);
-        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 20));
-        if (k % 3 == 0) m &= 0x7FFFF;
-        int listed = 0;
-        for (int i = 0; i < n; i++) listed |= all[i] == m;
-        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
-    }
+    kit_check_moves(G, p, all, n, 0x7FFFF, rng);
     /* results, and the end of the game exactly where there are no moves */
     int r = ref_result(ref, rules);
     GameResult gr = game_result(G, p);
@@ -219,11 +197,6 @@ int main(void) {
         fprintf(stderr, "the registry does not hand out the best build of dragonsteeth for this CPU\n");
         return 1;
     }
-    Suite *s = suite_create("dragonsteeth_random");
-    TCase *tc = tcase_create("random");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games_from_the_start, 0, 2 * N_VARIANTS);
-    tcase_add_loop_test(tc, random_positions, 0, N_VARIANTS);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("dragonsteeth_random", 600, LOOP(random_games_from_the_start, 2 * N_VARIANTS),
+                     LOOP(random_positions, N_VARIANTS));
 }

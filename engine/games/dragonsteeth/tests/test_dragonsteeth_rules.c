@@ -355,20 +355,10 @@ END_TEST
 int main(void) {
     G = game_find("dragonsteeth");
     N_VARIANTS = dt_variants(VARIANTS);
-    Suite *s = suite_create("dragonsteeth_rules");
-    TCase *tc = tcase_create("rules");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, slides_like_a_queen_and_is_blocked, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, assists_as_in_the_sheet, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, mover_counts_once, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, exits_through_the_far_edge, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, exit_scores_and_wins, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, pass_only_without_moves, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, dead_position, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, no_progress, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, repetition_is_a_draw_and_keys_skip_counters, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, perft_start_positions, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, perft_reference_positions, 0, N_VARIANTS);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("dragonsteeth_rules", 600, LOOP(slides_like_a_queen_and_is_blocked, N_VARIANTS),
+                     LOOP(assists_as_in_the_sheet, N_VARIANTS), LOOP(mover_counts_once, N_VARIANTS),
+                     LOOP(exits_through_the_far_edge, N_VARIANTS), LOOP(exit_scores_and_wins, N_VARIANTS),
+                     LOOP(pass_only_without_moves, N_VARIANTS), LOOP(dead_position, N_VARIANTS),
+                     LOOP(no_progress, N_VARIANTS), LOOP(repetition_is_a_draw_and_keys_skip_counters, N_VARIANTS),
+                     LOOP(perft_start_positions, N_VARIANTS), LOOP(perft_reference_positions, N_VARIANTS));
 }

@@ -35,32 +35,19 @@ static inline const char *em_refusal(const GameOps *g, const char *fen) {
  * to move, the no-progress counter and the ply; written independently of the engine's
  * printer, so that tests check the notation rather than agree with themselves. */
 static inline void em_fen(char *out, const char *pieces, int side, int noprogress, int ply) {
-    char at[8][8], buf[512];
+    char at[8][8][2], buf[512];
     memset(at, 0, sizeof at);
     snprintf(buf, sizeof buf, "%s", pieces);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
         ck_assert_msg(tok[1] == ':', "piece list '%s'", pieces);
         for (char *sq = tok + 2; *sq; sq += sq[2] == ',' ? 3 : 2) {
             int f = sq[0] - 'a', r = sq[1] - '1';
-            ck_assert_msg(f >= 0 && f < 8 && r >= 0 && r < 8 && !at[r][f], "piece list '%s'", pieces);
-            at[r][f] = tok[0];
+            ck_assert_msg(f >= 0 && f < 8 && r >= 0 && r < 8 && !at[r][f][0], "piece list '%s'", pieces);
+            at[r][f][0] = tok[0];
             if (!sq[2]) break;
         }
     }
-    char *o = out;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            if (!at[r][f]) {
-                empty++;
-                continue;
-            }
-            if (empty) o += sprintf(o, "%d", empty), empty = 0;
-            *o++ = at[r][f];
-        }
-        if (empty) o += sprintf(o, "%d", empty);
-        if (r) *o++ = '/';
-    }
+    char *o = fen_board(out, 8, 8, &at[0][0][0], 2);
     sprintf(o, " %d %d %d", side, noprogress, ply);
 }
 

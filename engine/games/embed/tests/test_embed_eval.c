@@ -104,13 +104,6 @@ END_TEST
 int main(void) {
     G = game_find("embed");
     N_VARIANTS = em_variants(VARIANTS);
-    Suite *s = suite_create("embed_eval");
-    TCase *tc = tcase_create("eval");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, symmetry, 0, N_VARIANTS);
-    tcase_add_test(tc, builds_agree);
-    tcase_add_test(tc, over_positions);
-    tcase_add_test(tc, terms_point_the_right_way);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("embed_eval", 600, LOOP(symmetry, N_VARIANTS), ONCE(builds_agree), ONCE(over_positions),
+                     ONCE(terms_point_the_right_way));
 }

@@ -121,13 +121,6 @@ END_TEST
 int main(void) {
     G = game_find("embed");
     N_VARIANTS = em_variants(VARIANTS);
-    Suite *s = suite_create("embed_perft");
-    TCase *tc = tcase_create("perft");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, tables, 0, N_VARIANTS);
-    tcase_add_test(tc, start_options);
-    tcase_add_test(tc, reference_agrees);
-    tcase_add_test(tc, divide);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("embed_perft", 600, LOOP(tables, N_VARIANTS), ONCE(start_options), ONCE(reference_agrees),
+                     ONCE(divide));
 }

@@ -185,14 +185,6 @@ END_TEST
 
 int main(void) {
     G = game_find("embed");
-    Suite *s = suite_create("embed_position");
-    TCase *tc = tcase_create("position");
-    tcase_add_test(tc, start_positions);
-    tcase_add_test(tc, round_trip);
-    tcase_add_test(tc, refusals);
-    tcase_add_test(tc, refusal_leaves_position);
-    tcase_add_test(tc, move_text);
-    tcase_add_test(tc, display);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("embed_position", 0, ONCE(start_positions), ONCE(round_trip), ONCE(refusals),
+                     ONCE(refusal_leaves_position), ONCE(move_text), ONCE(display));
 }

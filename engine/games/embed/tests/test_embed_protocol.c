@@ -1,18 +1,10 @@
 /* test_embed_protocol.c — Embed through the real executable, as an arena meets it: the game
  * chosen by --game or by the Game option, its options, the referee's answers at every kind
  * of end (boss on the home row, embedded boss, no progress, repetition) and `d`'s reason for
- * it, forfeits, `eval`, `go perft`, bad position strings, and whole games searched move by move. */
+ * it, forfeits, `eval` and `go perft` (whole games searched move by move, and its bad position
+ * strings, data/refusals.txt: the kit, tests/test_contract.c). */
 #include "conversation.h"
 #include "embed_testutil.h"
-
-static const GameOps *G;
-
-static Child *start_embed(void) {
-    char *argv[] = {SIMIA_BINARY, "--game", "embed", NULL};
-    Child *c = child_start(argv);
-    ck_assert_ptr_nonnull(c);
-    return c;
-}
 
 static void expect_end(Child *c, const char *position, const char *result) {
     int errors = errors_of(c, position);
@@ -21,7 +13,7 @@ static void expect_end(Child *c, const char *position, const char *result) {
 }
 
 START_TEST(game_by_command_line) {
-    Child *c = start_embed();
+    Child *c = start_game("embed");
     send_ok(c, "ugi");
     ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
     const char *t = child_transcript(c);
@@ -56,7 +48,7 @@ START_TEST(game_by_option) {
 END_TEST
 
 START_TEST(ends) {
-    Child *c = start_embed();
+    Child *c = start_game("embed");
     /* the boss reaches the far home row */
     expect_end(c, "position fen 8/d7/8/3B4/8/8/b7/8 1 0 10 moves d5d8", "p1win");
     ck_assert_str_eq(ask(c, "result"), "p1win");
@@ -102,17 +94,15 @@ START_TEST(ends) {
 END_TEST
 
 START_TEST(forfeits) {
-    Child *c = start_embed();
+    Child *c = start_game("embed");
     /* player 2 moves player 1's drone: player 2 loses */
     ck_assert_int_eq(errors_of(c, "position startpos moves a2a1 a1a2"), 1);
     ck_assert_ptr_nonnull(strstr(child_transcript(c), "illegal move 'a1a2' at ply 2"));
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "p1win");
     /* a boss may not move into a drone; the arena's 0000 */
-    ck_assert_int_eq(errors_of(c, "position startpos moves d5d6"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a1 0000"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p1win");
+    forfeited(c, "position startpos moves d5d6", "p2win");
+    forfeited(c, "position startpos moves a2a1 0000", "p1win");
     /* the position is the legal prefix */
     ck_assert_str_eq(d_line(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/1DDDDDDD/D7 2 1 1");
     send_ok(c, "go depth 2");
@@ -121,33 +111,8 @@ START_TEST(forfeits) {
 }
 END_TEST
 
-START_TEST(bad_positions) {
-    Child *c = start_embed();
-    static const struct {
-        const char *cmd, *reason;
-    } BAD[] = {
-        {"position fen 8/8/8/8/8/8/8/3B4 1 0 0", "player 2 has no boss"},
-        {"position fen 8/8/8/8/8/8/8/B6b 3 0 0", "side to move: '3'"},
-        {"position fen 8/8/8/8/8/8/8/B6b 1 0", "3 fields"},
-        {"position fen 8/8/8/8/8/8/8/B6x 1 0 0", "unexpected character 'x'"},
-        {"position fen 8/8/8/8/8/8/8/B6b 1 00 0", "no-progress counter: '00'"},
-        {"position fen 5C[20]6/12/12/12/12/12/12/12/12/12/12/6I[20]5 i w 0", "board"},
-    };
-    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
-        ck_assert_int_eq(errors_of(c, BAD[i].cmd), 1);
-        ck_assert_msg(strstr(child_transcript(c), BAD[i].reason), "'%s': %s", BAD[i].cmd, child_transcript(c));
-        ck_assert_str_eq(ask(c, "gameover"), "true");
-        ck_assert_str_eq(ask(c, "result"), "none");
-        ck_assert_str_eq(ask(c, "p1turn"), "true");
-    }
-    send_ok(c, "go depth 1");
-    ck_assert_str_eq(bestmove(c, WAIT), "0000");
-    quit(c);
-}
-END_TEST
-
 START_TEST(display_and_eval) {
-    Child *c = start_embed();
+    Child *c = start_game("embed");
     send_ok(c, "position startpos moves c4c5");
     ck_assert_str_eq(d_line(c, "Fen: "), "8/dddddddd/dddddddd/ddDBdddd/DD1DbDDD/DDDDDDDD/DDDDDDDD/8 2 0 1");
     ck_assert_str_eq(d_line(c, "Status: "), "playing, player 2 to move");
@@ -161,67 +126,7 @@ START_TEST(display_and_eval) {
 }
 END_TEST
 
-/* ---- whole games: every bestmove legal, the end (repetition included) agreed ---- */
-
-#define KEYS_MAX 4096
-static int occurrences(const Key *keys, int n, Key k) {
-    int c = 0;
-    for (int i = 0; i < n; i++) c += keys[i] == k;
-    return c;
-}
-
-START_TEST(games_through_protocol) {
-    static const char *const LIMITS[] = {"go depth 2", "go nodes 500", "go movetime 5"};
-    Child *c = start_embed();
-    ck_assert_int_eq(errors_of(c, "setoption name EmbedNoProgressPlies value 40"), 0);
-    GameConfig cfg = em_cfg(40, EM_SETUP_STANDARD);
-    static Key keys[KEYS_MAX];
-    for (int game = 0; game < 3; game++) {
-        send_ok(c, "uginewgame");
-        GamePos p;
-        G->startpos(&p, &cfg);
-        char *moves = calloc(1, 1 << 16);
-        size_t len = 0;
-        int plies = 0, n_keys = 0;
-        keys[n_keys++] = G->key(&p);
-        for (;;) {
-            ck_assert(child_send(c, "position startpos moves%s", moves));
-            bool repeated = occurrences(keys, n_keys, G->key(&p)) >= 3;
-            bool over = game_result(G, &p) != RESULT_NONE || repeated;
-            ck_assert_str_eq(ask(c, "gameover"), over ? "true" : "false");
-            ck_assert_str_eq(ask(c, "p1turn"), G->player_to_move(&p) == PLAYER_1 ? "true" : "false");
-            if (over) break;
-            send_ok(c, LIMITS[game]);
-            const char *m = bestmove(c, WAIT);
-            ck_assert_msg(G->parse_move(&p, m) != MOVE_NONE, "game %d ply %d: illegal bestmove %s", game, plies + 1, m);
-            play(G, &p, m);
-            ck_assert_int_lt(n_keys, KEYS_MAX);
-            keys[n_keys++] = G->key(&p);
-            len += (size_t)snprintf(moves + len, (1 << 16) - len, " %s", m);
-            ck_assert_int_lt(++plies, 2000);
-        }
-        GameResult r = occurrences(keys, n_keys, G->key(&p)) >= 3 && game_result(G, &p) == RESULT_NONE
-                           ? RESULT_DRAW
-                           : game_result(G, &p);
-        ck_assert_str_eq(ask(c, "result"), r == RESULT_P1_WIN ? "p1win" : r == RESULT_P2_WIN ? "p2win" : "draw");
-        free(moves);
-    }
-    quit(c);
-}
-END_TEST
-
 int main(void) {
-    G = game_find("embed");
-    Suite *s = suite_create("embed_protocol");
-    TCase *tc = tcase_create("protocol");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, game_by_command_line);
-    tcase_add_test(tc, game_by_option);
-    tcase_add_test(tc, ends);
-    tcase_add_test(tc, forfeits);
-    tcase_add_test(tc, bad_positions);
-    tcase_add_test(tc, display_and_eval);
-    tcase_add_test(tc, games_through_protocol);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("embed_protocol", 600, ONCE(game_by_command_line), ONCE(game_by_option), ONCE(ends),
+                     ONCE(forfeits), ONCE(display_and_eval));
 }

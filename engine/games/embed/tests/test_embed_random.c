@@ -9,6 +9,7 @@
 #include <ctype.h>
 
 #include "embed_reference.h"
+#include "kit.h"
 #include "embed_testutil.h"
 #include "nnue_check.h"
 
@@ -140,7 +141,7 @@ static void check_features(const GamePos *p, const RefPos *r, const char *fen) {
 static void check_position(const GamePos *p, int limit, Prng *rng, Seen *seen) {
     static char fast[16384], ref[16384];
     char fen[POS_STR_MAX], again[POS_STR_MAX], err[ERR_STR_MAX];
-    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    Move all[MAX_MOVES];
     G->print_pos(p, fen);
     RefPos r;
     REQUIRE(ref_parse(fen, limit, &r), "reference cannot read %s", fen);
@@ -168,28 +169,11 @@ static void check_position(const GamePos *p, int limit, Prng *rng, Seen *seen) {
     REQUIRE(!strcmp(fast, ref), "position %s\nfast: %s\nref:  %s", fen, fast, ref);
     int n = G->gen_moves(p, all, GEN_ALL);
     REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
-    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
-    for (int i = 0; i <= n; i++)
-        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
-    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
-    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
-    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
+    kit_check_moves(G, p, all, n, EM_MOVE_BITS, rng);
+    /* noisy moves are captures: onto an occupied square */
     Bb occ = em_occ((const EmPos *)p);
-    for (int i = 0; i < nn; i++)
-        REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]) && (occ >> em_to(noisy[i]) & 1),
-                "%s: noisy %08x", fen, noisy[i]);
-    for (int i = 0; i < nq; i++)
-        REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]) && !(occ >> em_to(quiet[i]) & 1),
-                "%s: quiet %08x", fen, quiet[i]);
-    /* random 32-bit values and mangled moves are legal only if they are in the list */
-    for (int k = 0; k < 24; k++) {
-        Move m = (Move)prng_next(rng);
-        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 16));
-        if (k % 3 == 0) m &= EM_MOVE_BITS;
-        int listed = 0;
-        for (int i = 0; i < n; i++) listed |= all[i] == m;
-        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
-    }
+    for (int i = 0; i < n; i++)
+        REQUIRE(G->is_noisy(p, all[i]) == (occ >> em_to(all[i]) & 1), "%s: noisy %08x", fen, all[i]);
     /* every listed move's text parses back to it */
     for (int i = 0; i < n; i++) {
         char ms[MOVE_STR_MAX];
@@ -367,15 +351,6 @@ END_TEST
 int main(void) {
     G = game_find("embed");
     N_VARIANTS = em_variants(VARIANTS);
-    Suite *s = suite_create("embed_random");
-    TCase *games = tcase_create("games"), *many = tcase_create("many"), *positions = tcase_create("positions");
-    tcase_add_loop_test(games, random_games_standard, 0, 2 * N_VARIANTS);
-    tcase_add_test(many, random_games_many);
-    tcase_add_loop_test(positions, random_positions, 0, N_VARIANTS);
-    TCase *all[] = {games, many, positions};
-    for (int i = 0; i < 3; i++) {
-        tcase_set_timeout(all[i], 600);
-        suite_add_tcase(s, all[i]);
-    }
-    return run_suite(s);
+    return RUN_TESTS("embed_random", 600, LOOP(random_games_standard, 2 * N_VARIANTS), ONCE(random_games_many),
+                     LOOP(random_positions, N_VARIANTS));
 }

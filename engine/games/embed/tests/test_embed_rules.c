@@ -295,20 +295,8 @@ END_TEST
 
 int main(void) {
     G = game_find("embed");
-    Suite *s = suite_create("embed_rules");
-    TCase *tc = tcase_create("rules");
-    tcase_add_test(tc, start_moves);
-    tcase_add_test(tc, queen_moves_without_jumping);
-    tcase_add_test(tc, blocking_and_captures);
-    tcase_add_test(tc, capture_and_counter);
-    tcase_add_test(tc, embedding);
-    tcase_add_test(tc, end_rule_order);
-    tcase_add_test(tc, wins_by_moving);
-    tcase_add_test(tc, no_progress);
-    tcase_add_test(tc, repetition_hooks);
-    tcase_add_test(tc, hints);
-    tcase_add_test(tc, static_exchange);
-    tcase_add_test(tc, null_move);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("embed_rules", 0, ONCE(start_moves), ONCE(queen_moves_without_jumping),
+                     ONCE(blocking_and_captures), ONCE(capture_and_counter), ONCE(embedding), ONCE(end_rule_order),
+                     ONCE(wins_by_moving), ONCE(no_progress), ONCE(repetition_hooks), ONCE(hints),
+                     ONCE(static_exchange), ONCE(null_move));
 }

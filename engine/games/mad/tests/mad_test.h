@@ -5,13 +5,6 @@
 
 #include "testutil.h"
 
-static inline const GameOps *mad_game(void) {
-    const GameOps *g = game_find("mad");
-    if (!g) {
-        fprintf(stderr, "the game mad is not registered\n");
-        exit(EXIT_FAILURE);
-    }
-    return g;
-}
+static inline const GameOps *mad_game(void) { return game_or_exit("mad"); }
 
 #endif

@@ -1,29 +1,10 @@
 /* test_mad_bench.c — M.A.D.'s benchmarks: its own position list (every kind the list
  * promises), a signature stable in one engine, a fresh one and the executable, perft of the
  * start, playouts reproducible with nth_move and the list agreeing. Speed is never asserted. */
-#include "bench/bench.h"
+#include "bench_run.h"
 #include "mad_test.h"
 
 static const GameOps *G;
-
-static int run(Engine *e, const char *words, char **text, char *err) {
-    char buf[256], *argv[16];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "%s", words);
-    for (char *t = strtok(buf, " "); t && argc < 16; t = strtok(NULL, " ")) argv[argc++] = t;
-    size_t len = 0;
-    FILE *out = open_memstream(text, &len);
-    ck_assert_ptr_nonnull(out);
-    int rc = bench_main(e, argc, argv, out, err);
-    fclose(out);
-    return rc;
-}
-
-static unsigned long long field(const char *text, const char *key) {
-    const char *at = strstr(text, key);
-    ck_assert_msg(at != NULL, "no '%s' in:\n%s", key, text);
-    return strtoull(at + strlen(key), NULL, 10);
-}
 
 static unsigned long long signature(Engine *e, const char *depth, char **keep) {
     char *text, err[ERR_STR_MAX];
@@ -90,12 +71,6 @@ END_TEST
 
 int main(void) {
     G = mad_game();
-    Suite *s = suite_create("mad_bench");
-    TCase *tc = tcase_create("bench");
-    tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, positions_and_signature);
-    tcase_add_test(tc, executable_agrees);
-    tcase_add_test(tc, perft_and_playouts);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mad_bench", 300, ONCE(positions_and_signature), ONCE(executable_agrees),
+                     ONCE(perft_and_playouts));
 }

@@ -94,11 +94,5 @@ END_TEST
 int main(void) {
     G = mad_game();
     N_VARIANTS = mad_variants(VARIANTS);
-    Suite *s = suite_create("mad_eval");
-    TCase *tc = tcase_create("eval");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, symmetric, 0, N_VARIANTS);
-    tcase_add_test(tc, trace_adds_up);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mad_eval", 600, LOOP(symmetric, N_VARIANTS), ONCE(trace_adds_up));
 }

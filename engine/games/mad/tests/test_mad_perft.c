@@ -91,13 +91,6 @@ int main(void) {
         fprintf(stderr, "the registry does not hand out the best build for this CPU\n");
         return EXIT_FAILURE;
     }
-    Suite *s = suite_create("mad_perft");
-    TCase *tc = tcase_create("perft");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, table, 0, N_VARIANTS);
-    tcase_add_test(tc, start);
-    tcase_add_test(tc, limit_changes_counts);
-    tcase_add_test(tc, divide_sums_and_format);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mad_perft", 600, LOOP(table, N_VARIANTS), ONCE(start), ONCE(limit_changes_counts),
+                     ONCE(divide_sums_and_format));
 }

@@ -165,13 +165,6 @@ END_TEST
 
 int main(void) {
     G = mad_game();
-    Suite *s = suite_create("mad_position");
-    TCase *tc = tcase_create("position");
-    tcase_add_test(tc, good_strings);
-    tcase_add_test(tc, bad_strings);
-    tcase_add_test(tc, random_round_trips);
-    tcase_add_test(tc, random_junk);
-    tcase_add_test(tc, display);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mad_position", 0, ONCE(good_strings), ONCE(bad_strings), ONCE(random_round_trips),
+                     ONCE(random_junk), ONCE(display));
 }

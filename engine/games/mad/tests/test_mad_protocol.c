@@ -1,7 +1,8 @@
 /* test_mad_protocol.c — M.A.D. through the real executable: chosen by --game and by the
  * Game option, its option announced with its prefix, the referee's answer at each kind of
  * end (goal row, wipe-outs, both wiped out, no progress, repetition) and d's reason for it,
- * forfeits, d, eval, go perft, searches that win and defend, and bad position strings. */
+ * forfeits, d, eval, go perft, searches that win and defend (its bad position strings are
+ * data/refusals.txt, which the kit, tests/test_contract.c, plays). */
 #include <unistd.h>
 
 #include "conversation.h"
@@ -9,30 +10,8 @@
 
 #define START_FEN "8/c[4]c[4]c[4]c[4]c[4]c[4]c[4]c[4]/8/8/8/8/C[4]C[4]C[4]C[4]C[4]C[4]C[4]C[4]/8 1 0 0"
 
-static Child *start_mad(void) {
-    char *argv[] = {SIMIA_BINARY, "--game", "mad", NULL};
-    Child *c = child_start(argv);
-    ck_assert_ptr_nonnull(c);
-    return c;
-}
-
-/* The position's status line of d holds want. */
-static void status_is(Child *c, const char *want) {
-    const char *l = d_line(c, "Status: ");
-    ck_assert_msg(strstr(l, want), "'%s' lacks '%s'", l, want);
-}
-
-static void ends(Child *c, const char *position, const char *result) {
-    ck_assert_int_eq(errors_of(c, position), 0);
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "result"), result);
-    child_transcript_reset(c);
-    send_ok(c, "go depth 3");
-    ck_assert_str_eq(bestmove(c, WAIT), "0000");
-}
-
 START_TEST(chosen_by_parameter) {
-    Child *c = start_mad();
+    Child *c = start_game("mad");
     send_ok(c, "ugi");
     ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
     const char *t = child_transcript(c);
@@ -69,7 +48,7 @@ START_TEST(chosen_by_option) {
 END_TEST
 
 START_TEST(d_eval_perft) {
-    Child *c = start_mad();
+    Child *c = start_game("mad");
     send_ok(c, "position startpos");
     send_ok(c, "d");
     ck_assert_ptr_nonnull(child_expect(c, " 7  c4 c4 c4 c4 c4 c4 c4 c4  7", WAIT));
@@ -89,38 +68,37 @@ START_TEST(d_eval_perft) {
 END_TEST
 
 START_TEST(goal_row_and_wipe_outs) {
-    Child *c = start_mad();
-    ends(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8", "p1win");
-    status_is(c, "game over, player 1 wins (player 1 reached rank 8, its goal row)");
-    ends(c, "position fen 8/8/8/C7/8/8/1c6/8 2 0 0 moves b2a1", "p2win");
-    status_is(c, "game over, player 2 wins (player 2 reached rank 1, its goal row)");
+    Child *c = start_game("mad");
+    ends_with(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8", "p1win");
+    d_says(c, "Status: ", "game over, player 1 wins (player 1 reached rank 8, its goal row)");
+    ends_with(c, "position fen 8/8/8/C7/8/8/1c6/8 2 0 0 moves b2a1", "p2win");
+    d_says(c, "Status: ", "game over, player 2 wins (player 2 reached rank 1, its goal row)");
     /* wipe-outs: the last enemy checkers killed, or one's own last ones dying */
-    ends(c, "position fen 8/8/8/3c[2]4/3C[3]4/8/8/8 1 0 0 moves d4d5", "p1win");
-    status_is(c, "game over, player 1 wins (player 2 has no checker left)");
-    ends(c, "position fen 8/8/8/3c[3]4/3C4/8/8/8 1 0 0 moves d4d5", "p2win");
-    status_is(c, "game over, player 2 wins (player 1 has no checker left)");
+    ends_with(c, "position fen 8/8/8/3c[2]4/3C[3]4/8/8/8 1 0 0 moves d4d5", "p1win");
+    d_says(c, "Status: ", "game over, player 1 wins (player 2 has no checker left)");
+    ends_with(c, "position fen 8/8/8/3c[3]4/3C4/8/8/8 1 0 0 moves d4d5", "p2win");
+    d_says(c, "Status: ", "game over, player 2 wins (player 1 has no checker left)");
     /* both sides out of checkers: a draw */
-    ends(c, "position fen 8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0 moves d4d5", "draw");
-    status_is(c, "game over, a draw (neither player has a checker left)");
-    ends(c, "position fen 8/8/8/8/8/8/8/8 2 0 0", "draw");
+    ends_with(c, "position fen 8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0 moves d4d5", "draw");
+    d_says(c, "Status: ", "game over, a draw (neither player has a checker left)");
+    ends_with(c, "position fen 8/8/8/8/8/8/8/8 2 0 0", "draw");
     /* a move after the end forfeits: the player to move loses */
-    ck_assert_int_eq(errors_of(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8 a5a4"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p1win");
-    ck_assert_int_eq(errors_of(c, "position fen 8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0 moves d4d5 a1a2"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p1win"); /* player 2's move after the draw */
+    forfeited(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8 a5a4", "p1win");
+    /* player 2's move after the draw */
+    forfeited(c, "position fen 8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0 moves d4d5 a1a2", "p1win");
     quit(c);
 }
 END_TEST
 
 START_TEST(no_progress) {
-    Child *c = start_mad();
+    Child *c = start_game("mad");
     ck_assert_int_eq(errors_of(c, "setoption name MADNoProgressPlies value 4"), 0);
     ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 b2b3"), 0);
     ck_assert_str_eq(ask(c, "gameover"), "false");
-    ends(c, "position startpos moves a2a3 a7a6 b2b3 b7b6", "draw");
-    status_is(c, "game over, a draw (4 plies without combat)");
+    ends_with(c, "position startpos moves a2a3 a7a6 b2b3 b7b6", "draw");
+    d_says(c, "Status: ", "game over, a draw (4 plies without combat)");
     /* a position string already at the limit */
-    ends(c, "position fen 8/8/c7/8/8/3C4/8/8 1 4 9", "draw");
+    ends_with(c, "position fen 8/8/c7/8/8/3C4/8/8 1 4 9", "draw");
     /* 0: off */
     ck_assert_int_eq(errors_of(c, "setoption name MADNoProgressPlies value 0"), 0);
     ck_assert_int_eq(errors_of(c, "position fen 8/8/c7/8/8/3C4/8/8 1 100000 9"), 0);
@@ -130,17 +108,16 @@ START_TEST(no_progress) {
 END_TEST
 
 START_TEST(repetition) {
-    Child *c = start_mad();
+    Child *c = start_game("mad");
     const char *twice = "position startpos moves a2a3 a7a6 a3a2 a6a7";
     ck_assert_int_eq(errors_of(c, twice), 0);
     ck_assert_str_eq(ask(c, "gameover"), "false");
-    ends(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7", "draw");
-    status_is(c, "game over, a draw (the position occurred for the third time)");
+    ends_with(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7", "draw");
+    d_says(c, "Status: ", "game over, a draw (the position occurred for the third time)");
     /* a move after it forfeits */
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 a2a3"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    forfeited(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 a2a3", "p2win");
     /* the counters are not part of the position: a position string can start the count */
-    ends(c, "position fen " START_FEN " moves b2b3 b7b6 b3b2 b6b7 b2b3 b7b6 b3b2 b6b7", "draw");
+    ends_with(c, "position fen " START_FEN " moves b2b3 b7b6 b3b2 b6b7 b2b3 b7b6 b3b2 b6b7", "draw");
     /* Repetition off: the game goes on */
     ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
     ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7"), 0);
@@ -150,21 +127,18 @@ START_TEST(repetition) {
 END_TEST
 
 START_TEST(forfeits) {
-    Child *c = start_mad();
+    Child *c = start_game("mad");
     child_transcript_reset(c);
     ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 h2h3 a7a6"), 1);
     ck_assert_msg(strstr(child_transcript(c), "'h2h3'") && strstr(child_transcript(c), "ply 2"), "%s",
                   child_transcript(c));
     ck_assert_str_eq(ask(c, "gameover"), "true");
     ck_assert_str_eq(ask(c, "result"), "p1win");
-    status_is(c, "game over, player 1 wins (illegal move 'h2h3' at ply 2");
+    d_says(c, "Status: ", "game over, player 1 wins (illegal move 'h2h3' at ply 2");
     /* the suffix of the whole stack, a lunge with a suffix, 0000 */
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2b3x4"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a4x2"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a4 0000"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p1win");
+    forfeited(c, "position startpos moves a2b3x4", "p2win");
+    forfeited(c, "position startpos moves a2a4x2", "p2win");
+    forfeited(c, "position startpos moves a2a4 0000", "p1win");
     /* uppercase input is fine */
     ck_assert_int_eq(errors_of(c, "position startpos moves A2B3X2"), 0);
     ck_assert_str_eq(ask(c, "gameover"), "false");
@@ -172,33 +146,8 @@ START_TEST(forfeits) {
 }
 END_TEST
 
-START_TEST(bad_position_strings) {
-    static const struct {
-        const char *cmd, *why;
-    } BAD[] = {
-        {"position fen 8/8/8/8/8/8/8 1 0 0", "board"},
-        {"position fen 8/8/8/8/8/8/8/8 3 0 0", "side"},
-        {"position fen 8/8/8/8/8/8/8/C[5]7 1 0 0", "board"},
-        {"position fen 8/8/8/8/8/8/8/8 1 x 0", "noprogress"},
-        {"position fen 8/8/8/8/8/8/8/8 1 0 01", "ply"},
-        {"position fen 8/8/8/8/8/8/8/8 1 0", "fields"},
-    };
-    Child *c = start_mad();
-    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
-        ck_assert_int_eq(errors_of(c, BAD[i].cmd), 1);
-        ck_assert_msg(strstr(child_transcript(c), BAD[i].why), "'%s': %s", BAD[i].cmd, child_transcript(c));
-        ck_assert_str_eq(ask(c, "gameover"), "true");
-        ck_assert_str_eq(ask(c, "result"), "none");
-        child_transcript_reset(c);
-        send_ok(c, "go depth 1");
-        ck_assert_str_eq(bestmove(c, WAIT), "0000");
-    }
-    quit(c);
-}
-END_TEST
-
 START_TEST(searches) {
-    Child *c = start_mad();
+    Child *c = start_game("mad");
     /* a win in one */
     send_ok(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0");
     send_ok(c, "go depth 4");
@@ -227,18 +176,7 @@ START_TEST(searches) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("mad_protocol");
-    TCase *tc = tcase_create("protocol");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, chosen_by_parameter);
-    tcase_add_test(tc, chosen_by_option);
-    tcase_add_test(tc, d_eval_perft);
-    tcase_add_test(tc, goal_row_and_wipe_outs);
-    tcase_add_test(tc, no_progress);
-    tcase_add_test(tc, repetition);
-    tcase_add_test(tc, forfeits);
-    tcase_add_test(tc, bad_position_strings);
-    tcase_add_test(tc, searches);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mad_protocol", 120, ONCE(chosen_by_parameter), ONCE(chosen_by_option), ONCE(d_eval_perft),
+                     ONCE(goal_row_and_wipe_outs), ONCE(no_progress), ONCE(repetition), ONCE(forfeits),
+                     ONCE(searches));
 }

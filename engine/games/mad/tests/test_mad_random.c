@@ -293,18 +293,6 @@ END_TEST
 int main(void) {
     G = mad_game();
     N_VARIANTS = mad_variants(VARIANTS);
-    Suite *s = suite_create("mad_random");
-    TCase *tc = tcase_create("games");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games, 0, 2 * N_VARIANTS);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("positions");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_positions, 0, N_VARIANTS);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("builds");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, builds_agree);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mad_random", 600, LOOP(random_games, 2 * N_VARIANTS), LOOP(random_positions, N_VARIANTS),
+                     ONCE(builds_agree));
 }

@@ -334,19 +334,7 @@ END_TEST
 
 int main(void) {
     G = mad_game();
-    Suite *s = suite_create("mad_rules");
-    TCase *tc = tcase_create("rules");
-    tcase_add_test(tc, start_position);
-    tcase_add_test(tc, stacking_limit);
-    tcase_add_test(tc, lunges);
-    tcase_add_test(tc, attrition);
-    tcase_add_test(tc, goal_row_wins);
-    tcase_add_test(tc, end_rules_in_order);
-    tcase_add_test(tc, no_progress);
-    tcase_add_test(tc, move_text);
-    tcase_add_test(tc, noisy_moves);
-    tcase_add_test(tc, keys);
-    tcase_add_test(tc, threats);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mad_rules", 0, ONCE(start_position), ONCE(stacking_limit), ONCE(lunges), ONCE(attrition),
+                     ONCE(goal_row_wins), ONCE(end_rules_in_order), ONCE(no_progress), ONCE(move_text),
+                     ONCE(noisy_moves), ONCE(keys), ONCE(threats));
 }

@@ -160,18 +160,11 @@ END_TEST
 
 int main(void) {
     G = game_find("monkeykingchess");
-    Suite *s = suite_create("mkc_eval");
-    TCase *tc = tcase_create("eval");
-    tcase_add_test(tc, red_lead_shrinks_when_blue_runs_out_of_moves);
-    tcase_add_test(tc, one_lasting_blue_piece_lets_the_pilgrim_advance);
-    tcase_add_test(tc, goblin_king_keeps_its_value_when_blue_is_far_ahead);
-    tcase_add_test(tc, goblin_king_on_reds_half_is_exposed_to_drops);
-    tcase_add_test(tc, a_lancer_on_rank_1_has_no_moves_left);
-    tcase_add_test(tc, blue_lead_shrinks_against_a_lone_pilgrim);
-    tcase_add_test(tc, a_pinned_celestial_is_no_spare);
-    tcase_add_test(tc, blue_far_ahead_is_paid_for_reds_celestial_gone);
-    tcase_add_test(tc, blue_lead_pays_for_caging_the_pilgrim);
-    tcase_add_test(tc, evaluation_keeps_its_judgement_late_in_the_game);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mkc_eval", 0, ONCE(red_lead_shrinks_when_blue_runs_out_of_moves),
+                     ONCE(one_lasting_blue_piece_lets_the_pilgrim_advance),
+                     ONCE(goblin_king_keeps_its_value_when_blue_is_far_ahead),
+                     ONCE(goblin_king_on_reds_half_is_exposed_to_drops), ONCE(a_lancer_on_rank_1_has_no_moves_left),
+                     ONCE(blue_lead_shrinks_against_a_lone_pilgrim), ONCE(a_pinned_celestial_is_no_spare),
+                     ONCE(blue_far_ahead_is_paid_for_reds_celestial_gone), ONCE(blue_lead_pays_for_caging_the_pilgrim),
+                     ONCE(evaluation_keeps_its_judgement_late_in_the_game));
 }

@@ -88,11 +88,5 @@ END_TEST
 
 int main(void) {
     G = game_find("monkeykingchess");
-    Suite *s = suite_create("mkc_perft");
-    TCase *tc = tcase_create("perft");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, start_tables);
-    tcase_add_test(tc, shared_cases);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mkc_perft", 600, ONCE(start_tables), ONCE(shared_cases));
 }

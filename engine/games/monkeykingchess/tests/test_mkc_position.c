@@ -147,13 +147,6 @@ END_TEST
 
 int main(void) {
     G = game_find("monkeykingchess");
-    Suite *s = suite_create("mkc_position");
-    TCase *tc = tcase_create("position");
-    tcase_add_test(tc, start_and_round_trips);
-    tcase_add_test(tc, refusals_name_the_field);
-    tcase_add_test(tc, options_in_the_position);
-    tcase_add_test(tc, move_texts);
-    tcase_add_test(tc, display);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mkc_position", 0, ONCE(start_and_round_trips), ONCE(refusals_name_the_field),
+                     ONCE(options_in_the_position), ONCE(move_texts), ONCE(display));
 }

@@ -5,6 +5,7 @@
  * features (make_delta) is what the lists say. The number of games is test_count(150)
  * (SIMIA_TEST_SCALE), or SIMIA_MKC_GAMES. */
 #include "engine/games/monkeykingchess/mkc.h"
+#include "kit.h"
 #include "engine/prng.h"
 #include "mkc_reference.h"
 #include "nnue_check.h"
@@ -99,7 +100,7 @@ static void check_position(const GamePos *p, const GameConfig *cfg, Prng *rng) {
     static char ref_moves[MAX_MOVES][16], ref_after[MAX_MOVES][MKC_REF_FEN_MAX];
     static Named named[MAX_MOVES];
     char fen[POS_STR_MAX], err[ERR_STR_MAX];
-    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    Move all[MAX_MOVES];
     MkcRefCfg rc = {cfg->v[0], cfg->v[1]};
     G->print_pos(p, fen);
     GamePos q;
@@ -117,23 +118,7 @@ static void check_position(const GamePos *p, const GameConfig *cfg, Prng *rng) {
     for (int i = 0; i < n || i < nref; i++)
         REQUIRE(i < n && i < nref && !strcmp(named[i].text, ref_moves[i]), "%s: move %d: fast %s, reference %s (of %d, %d)",
                 fen, i, i < n ? named[i].text : "(none)", i < nref ? ref_moves[i] : "(none)", n, nref);
-    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
-    for (int i = 0; i <= n; i++)
-        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
-    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
-    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
-    for (int i = 0; i < nn; i++)
-        REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]), "%s: noisy %08x", fen, noisy[i]);
-    for (int i = 0; i < nq; i++)
-        REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]), "%s: quiet %08x", fen, quiet[i]);
-    for (int k = 0; k < 40; k++) {
-        Move m = (Move)prng_next(rng);
-        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 25));
-        else if (k % 4 == 0) m &= 0x1FFFFFF;
-        int listed = 0;
-        for (int i = 0; i < n; i++) listed |= all[i] == m;
-        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) = %d in %s", m, !listed, fen);
-    }
+    kit_check_moves(G, p, all, n, 0x1FFFFFF, rng);
     /* every move leads where the reference says, parses back, and unmakes exactly */
     for (int i = 0; i < n; i++) {
         char after[POS_STR_MAX];
@@ -276,11 +261,5 @@ int main(void) {
     const char *env = getenv("SIMIA_MKC_GAMES");
     GAMES_N = env && *env ? strtol(env, NULL, 10) : test_count(150);
     fprintf(stderr, "test_mkc_random: %ld games per run (SIMIA_MKC_GAMES)\n", GAMES_N);
-    Suite *s = suite_create("mkc_random");
-    TCase *tc = tcase_create("random");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games, 0, 2);
-    tcase_add_loop_test(tc, random_positions, 0, 2);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mkc_random", 600, LOOP(random_games, 2), LOOP(random_positions, 2));
 }

@@ -385,23 +385,10 @@ END_TEST
 
 int main(void) {
     G = game_find("monkeykingchess");
-    Suite *s = suite_create("mkc_rules");
-    TCase *tc = tcase_create("rules");
-    tcase_add_test(tc, start_is_drops_on_own_half);
-    tcase_add_test(tc, flips_need_the_river_and_the_king);
-    tcase_add_test(tc, clouds_and_flights);
-    tcase_add_test(tc, immobilizer);
-    tcase_add_test(tc, burial);
-    tcase_add_test(tc, fists_and_extra_step);
-    tcase_add_test(tc, exit_wins_for_red);
-    tcase_add_test(tc, checkmate_and_no_move_draws);
-    tcase_add_test(tc, mirror_clouds_and_rivers);
-    tcase_add_test(tc, stalemating_moves_are_illegal);
-    tcase_add_test(tc, flip_capture_of_the_pilgrim);
-    tcase_add_test(tc, no_progress_limit_and_precedence);
-    tcase_add_test(tc, what_is_progress);
-    tcase_add_test(tc, flips_back_and_forth_end_at_the_limit);
-    tcase_add_test(tc, no_pilgrim_means_the_game_is_over);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mkc_rules", 0, ONCE(start_is_drops_on_own_half), ONCE(flips_need_the_river_and_the_king),
+                     ONCE(clouds_and_flights), ONCE(immobilizer), ONCE(burial), ONCE(fists_and_extra_step),
+                     ONCE(exit_wins_for_red), ONCE(checkmate_and_no_move_draws), ONCE(mirror_clouds_and_rivers),
+                     ONCE(stalemating_moves_are_illegal), ONCE(flip_capture_of_the_pilgrim),
+                     ONCE(no_progress_limit_and_precedence), ONCE(what_is_progress),
+                     ONCE(flips_back_and_forth_end_at_the_limit), ONCE(no_pilgrim_means_the_game_is_over));
 }

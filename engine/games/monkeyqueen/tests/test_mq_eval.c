@@ -234,13 +234,6 @@ END_TEST
 
 int main(void) {
     G = game_default();
-    Suite *s = suite_create("mq_eval");
-    TCase *tc = tcase_create("mq_eval");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, evaluation_is_symmetric);
-    tcase_add_test(tc, trace_adds_up);
-    tcase_add_test(tc, hints_agree_with_brute_force);
-    tcase_add_test(tc, learned_counts_agree_with_brute_force);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("mq_eval", 120, ONCE(evaluation_is_symmetric), ONCE(trace_adds_up),
+                     ONCE(hints_agree_with_brute_force), ONCE(learned_counts_agree_with_brute_force));
 }

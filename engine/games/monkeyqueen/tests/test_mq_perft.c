@@ -113,17 +113,6 @@ int main(void) {
         fprintf(stderr, "the registry does not hand out the best build for this CPU\n");
         return 1;
     }
-    Suite *s = suite_create("perft");
-    TCase *tc = tcase_create("perft");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, start_pie_on, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, start_pie_off, 0, N_VARIANTS);
-    tcase_add_loop_test(tc, reference_positions, 0, N_VARIANTS);
-    tcase_add_test(tc, divide_sums_and_format);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return RUN_TESTS("perft", 600, LOOP(start_pie_on, N_VARIANTS), LOOP(start_pie_off, N_VARIANTS),
+                     LOOP(reference_positions, N_VARIANTS), ONCE(divide_sums_and_format));
 }

@@ -148,17 +148,7 @@ END_TEST
 
 int main(void) {
     G = game_default();
-    Suite *s = suite_create("mq_position");
-    TCase *tc = tcase_create("position");
-    tcase_add_test(tc, round_trip_random_positions);
-    tcase_add_test(tc, round_trip_full_board_and_tallest);
-    tcase_add_test(tc, start_position_string);
-    tcase_add_test(tc, malformed_strings_rejected_with_reason);
-    tcase_add_test(tc, random_junk_never_crashes);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return RUN_TESTS("mq_position", 0, ONCE(round_trip_random_positions), ONCE(round_trip_full_board_and_tallest),
+                     ONCE(start_position_string), ONCE(malformed_strings_rejected_with_reason),
+                     ONCE(random_junk_never_crashes));
 }

@@ -7,6 +7,7 @@
 #include "engine/games/monkeyqueen/mq_game.h"
 #include "engine/prng.h"
 #include "mq_reference.h"
+#include "kit.h"
 #include "testutil.h"
 
 /* Every build of the hot code this CPU runs (portable first, best last). */
@@ -29,32 +30,14 @@ static Key key_from_scratch(const GamePos *p, int pie) {
 static void check_position(const GamePos *p, int pie, Prng *rng) {
     static char fast[16384], ref[16384];
     char fen[POS_STR_MAX];
-    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    Move all[MAX_MOVES];
     G->print_pos(p, fen);
     moves_text(G, p, fast);
     int nref = ref_moves(fen, pie, ref);
     REQUIRE(!strcmp(fast, ref), "position %s\nfast: %s\nref:  %s", fen, fast, ref);
     int n = G->gen_moves(p, all, GEN_ALL);
     REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
-    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
-    for (int i = 0; i <= n; i++)
-        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
-    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
-    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
-    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
-    for (int i = 0; i < nn; i++)
-        REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]), "%s: noisy %08x", fen, noisy[i]);
-    for (int i = 0; i < nq; i++)
-        REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]), "%s: quiet %08x", fen, quiet[i]);
-    /* random 32-bit values and mangled moves are legal only if they are in the list */
-    for (int k = 0; k < 20; k++) {
-        Move m = (Move)prng_next(rng);
-        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 20));
-        if (k % 5 == 0) m &= 0xFFFFF;
-        int listed = 0;
-        for (int i = 0; i < n; i++) listed |= all[i] == m;
-        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
-    }
+    kit_check_moves(G, p, all, n, 0xFFFFF, rng);
     uint32_t both[2][NNUE_MAX_ACTIVE], f[NNUE_MAX_ACTIVE], ref_f[NNUE_MAX_ACTIVE];
     uint32_t *const out[2] = {both[0], both[1]};
     int n_both[2];
@@ -113,15 +96,6 @@ END_TEST
 int main(void) {
     G = game_default();
     N_VARIANTS = mq_variants(VARIANTS);
-    Suite *s = suite_create("mq_random");
-    TCase *tc = tcase_create("random");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games_standard_start, 0, 2 * N_VARIANTS);
-    tcase_add_test(tc, random_games_any_heights);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return RUN_TESTS("mq_random", 600, LOOP(random_games_standard_start, 2 * N_VARIANTS),
+                     ONCE(random_games_any_heights));
 }

@@ -259,24 +259,9 @@ END_TEST
 
 int main(void) {
     G = game_default();
-    Suite *s = suite_create("mq_rules");
-    TCase *tc = tcase_create("rules");
-    tcase_add_test(tc, height_two_queen_only_captures);
-    tcase_add_test(tc, height_three_queen_gives_birth);
-    tcase_add_test(tc, capturing_queen_leaves_no_baby);
-    tcase_add_test(tc, baby_moves_strictly_closer);
-    tcase_add_test(tc, baby_captures_anywhere_in_sight);
-    tcase_add_test(tc, own_pieces_block_and_nothing_jumps);
-    tcase_add_test(tc, queen_capture_ends_the_game);
-    tcase_add_test(tc, no_moves_loses);
-    tcase_add_test(tc, only_move_capture_then_loss);
-    tcase_add_test(tc, swap_only_on_second_turn);
-    tcase_add_test(tc, players_after_swap);
-    tcase_add_test(tc, start_heights_follow_options);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return RUN_TESTS("mq_rules", 0, ONCE(height_two_queen_only_captures), ONCE(height_three_queen_gives_birth),
+                     ONCE(capturing_queen_leaves_no_baby), ONCE(baby_moves_strictly_closer),
+                     ONCE(baby_captures_anywhere_in_sight), ONCE(own_pieces_block_and_nothing_jumps),
+                     ONCE(queen_capture_ends_the_game), ONCE(no_moves_loses), ONCE(only_move_capture_then_loss),
+                     ONCE(swap_only_on_second_turn), ONCE(players_after_swap), ONCE(start_heights_follow_options));
 }

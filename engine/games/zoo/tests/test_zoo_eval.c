@@ -225,12 +225,5 @@ END_TEST
 
 int main(void) {
     G = zoo_game();
-    Suite *s = suite_create("zoo_eval");
-    TCase *tc = tcase_create("eval");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, symmetric);
-    tcase_add_test(tc, winning_move_finds_wins);
-    tcase_add_test(tc, features_name_the_size);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("zoo_eval", 600, ONCE(symmetric), ONCE(winning_move_finds_wins), ONCE(features_name_the_size));
 }

@@ -340,15 +340,6 @@ END_TEST
 
 int main(void) {
     G = zoo_game();
-    Suite *s = suite_create("zoo_position");
-    TCase *tc = tcase_create("position");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, good_strings);
-    tcase_add_test(tc, bad_fields);
-    tcase_add_test(tc, bad_boards);
-    tcase_add_test(tc, bad_rules);
-    tcase_add_test(tc, random_strings_agree);
-    tcase_add_test(tc, mangled_game_positions_agree);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("zoo_position", 600, ONCE(good_strings), ONCE(bad_fields), ONCE(bad_boards), ONCE(bad_rules),
+                     ONCE(random_strings_agree), ONCE(mangled_game_positions_agree));
 }

@@ -5,6 +5,7 @@
  * the lists), and perft on boards and games beyond the shared tables checked against the
  * reference's own perft. */
 #include "engine/games/zoo/zoo.h"
+#include "kit.h"
 #include "engine/perft.h"
 #include "nnue_check.h"
 #include "zoo_testutil.h"
@@ -72,7 +73,7 @@ static void check_position(const GamePos *p, const GameConfig *cfg, Prng *rng) {
     static char fast[1 << 16], ref[1 << 16];
     char fen[POS_STR_MAX], again[POS_STR_MAX], err[ERR_STR_MAX];
     RefRules rules = zoo_rules(cfg);
-    Move all[MAX_MOVES], noisy[MAX_MOVES], quiet[MAX_MOVES];
+    Move all[MAX_MOVES];
     G->print_pos(p, fen);
     /* the string round-trips, with its key */
     GamePos q;
@@ -88,30 +89,7 @@ static void check_position(const GamePos *p, const GameConfig *cfg, Prng *rng) {
             cfg->v[2] ? " long" : "", fast, ref);
     int n = G->gen_moves(p, all, GEN_ALL);
     REQUIRE(n == nref, "%s: %d moves, reference %d", fen, n, nref);
-    REQUIRE(G->count_moves(p) == (uint64_t)n, "%s: count_moves differs from the list", fen);
-    for (int k = 0; k < 4; k++) { /* a few: each call lists the moves again */
-        int i = k == 3 ? n : (int)prng_below(rng, (uint32_t)n + 1);
-        REQUIRE(G->nth_move(p, (uint64_t)i) == (i < n ? all[i] : MOVE_NONE), "%s: nth_move(%d)", fen, i);
-    }
-    REQUIRE(G->nth_move(p, UINT64_MAX) == MOVE_NONE, "%s: nth_move(UINT64_MAX)", fen);
-    int nn = G->gen_moves(p, noisy, GEN_NOISY), nq = G->gen_moves(p, quiet, GEN_QUIET);
-    REQUIRE(nn + nq == n, "%s: noisy %d + quiet %d != all %d", fen, nn, nq, n);
-    for (int i = 0; i < nn; i++) REQUIRE(G->is_noisy(p, noisy[i]) && G->is_legal(p, noisy[i]), "%s: noisy", fen);
-    for (int i = 0; i < nq; i++) REQUIRE(!G->is_noisy(p, quiet[i]) && G->is_legal(p, quiet[i]), "%s: quiet", fen);
-    for (int i = 0; i < n; i++) {
-        char text[MOVE_STR_MAX];
-        G->print_move(p, all[i], text);
-        REQUIRE(G->parse_move(p, text) == all[i], "%s: '%s' does not read back", fen, text);
-    }
-    /* random values and mangled moves are legal only if listed */
-    for (int k = 0; k < 24; k++) {
-        Move m = (Move)prng_next(rng);
-        if (k & 1 && n) m = all[prng_below(rng, (uint32_t)n)] ^ (1u << prng_below(rng, 30));
-        if (k % 3 == 0) m &= 0x3FFFFFFF;
-        int listed = 0;
-        for (int i = 0; i < n; i++) listed |= all[i] == m;
-        REQUIRE(G->is_legal(p, m) == listed, "is_legal(%08x) in %s", m, fen);
-    }
+    kit_check_moves(G, p, all, n, 0x3FFFFFFF, rng);
     /* the end and who decides */
     static const int RESULT_OF_REF[4] = {RESULT_NONE, RESULT_P1_WIN, RESULT_P2_WIN, RESULT_DRAW};
     REQUIRE((int)game_result(G, p) == RESULT_OF_REF[ref_result(fen, &rules)], "%s: result differs", fen);
@@ -258,12 +236,6 @@ START_TEST(perft_against_reference) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("zoo_random");
-    TCase *tc = tcase_create("random");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, random_games_default_board);
-    tcase_add_test(tc, random_games_any_rules);
-    tcase_add_test(tc, perft_against_reference);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("zoo_random", 600, ONCE(random_games_default_board), ONCE(random_games_any_rules),
+                     ONCE(perft_against_reference));
 }

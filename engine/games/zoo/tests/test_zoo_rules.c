@@ -378,23 +378,9 @@ END_TEST
 
 int main(void) {
     G = zoo_game();
-    Suite *s = suite_create("zoo_rules");
-    TCase *tc = tcase_create("rules");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, start_moves);
-    tcase_add_test(tc, perft_cases);
-    tcase_add_test(tc, mirror_every_size);
-    tcase_add_test(tc, retreat_way1);
-    tcase_add_test(tc, retreat_way2_and_chain);
-    tcase_add_test(tc, retreat_way3_way4);
-    tcase_add_test(tc, invasion_without_retreat);
-    tcase_add_test(tc, monkey_retreat_lengths);
-    tcase_add_test(tc, spawns_and_relocations);
-    tcase_add_test(tc, long_game_marks);
-    tcase_add_test(tc, no_progress);
-    tcase_add_test(tc, win_with_pending);
-    tcase_add_test(tc, geometry_facts);
-    tcase_add_test(tc, keys);
-    suite_add_tcase(s, tc);
-    return run_suite(s);
+    return RUN_TESTS("zoo_rules", 600, ONCE(start_moves), ONCE(perft_cases), ONCE(mirror_every_size),
+                     ONCE(retreat_way1), ONCE(retreat_way2_and_chain), ONCE(retreat_way3_way4),
+                     ONCE(invasion_without_retreat), ONCE(monkey_retreat_lengths), ONCE(spawns_and_relocations),
+                     ONCE(long_game_marks), ONCE(no_progress), ONCE(win_with_pending), ONCE(geometry_facts),
+                     ONCE(keys));
 }

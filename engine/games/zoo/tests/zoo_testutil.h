@@ -7,14 +7,7 @@
 #include "testutil.h"
 #include "zoo_reference.h"
 
-static inline const GameOps *zoo_game(void) {
-    const GameOps *g = game_find("zoo");
-    if (!g) {
-        fprintf(stderr, "the game 'zoo' is not registered\n");
-        exit(1);
-    }
-    return g;
-}
+static inline const GameOps *zoo_game(void) { return game_or_exit("zoo"); }
 
 /* Width, Height, LongGame, NoProgressPlies: the order of the module's options. */
 static inline GameConfig zoo_cfg(int w, int h, int longgame, int limit) {
