@@ -84,6 +84,7 @@ bool search_thread_resize(SearchThread *t, int history_size) {
 void search_thread_free(SearchThread *t) {
     if (!t) return;
     free(t->cont);
+    free(t->corr);
     free(t->history);
     free(t->counter);
     nnue_acc_free(t->nnue);
@@ -96,23 +97,49 @@ void search_thread_clear(SearchThread *t) {
     memset(t->history, 0, (size_t)t->history_size * 2 * sizeof *t->history);
     memset(t->counter, 0, (size_t)t->history_size * sizeof *t->counter);
     if (t->cont) memset(t->cont, 0, (size_t)t->cont_n * (size_t)t->cont_n * sizeof *t->cont);
+    if (t->corr) memset(t->corr, 0, (size_t)t->cont_n * 2 * sizeof *t->corr);
 }
 
 /* The continuation table for game g's moves, when its search uses one: made when the game's
  * size changes (cleared then; a new game clears it with the rest). Without memory the
  * search goes on without it. */
 static void fit_cont(SearchThread *t, const GameOps *g, const SearchParams *P) {
-    int n = P->cont_hist && g->cont_size > 0 ? 2 * g->cont_size : 0;
-    if (n == t->cont_n) return;
-    free(t->cont);
+    int n = (P->cont_hist || P->corr_hist) && g->cont_size > 0 ? 2 * g->cont_size : 0;
+    bool corr = n && P->corr_hist;
+    if (n == t->cont_n && (t->corr != NULL) == corr) return;
+    free(t->cont), free(t->corr);
     t->cont = n ? calloc((size_t)n * (size_t)n, sizeof *t->cont) : NULL;
+    t->corr = t->cont && corr ? calloc((size_t)n * 2, sizeof *t->corr) : NULL;
     t->cont_n = t->cont ? n : 0;
+}
+
+/* Correction history: errors are kept x CORR_GRAIN, at most CORR_MAX units either way, as a
+ * running average whose newest weight grows with the depth that measured it (the field's
+ * form: Stockfish, Berserk). */
+enum { CORR_GRAIN = 16, CORR_MAX = 400 };
+
+static inline int16_t *corr_entry(SearchThread *t, int ply, int me) {
+    if (!t->corr || ply < 1) return NULL;
+    int row = t->stack[ply - 1].cont_row;
+    return row < 0 ? NULL : &t->corr[(size_t)me * (size_t)t->cont_n + (size_t)row];
+}
+
+static inline Score corrected(const SearchThread *t, const int16_t *e, Score raw) {
+    if (!e) return raw;
+    Score s = raw + *e * t->params->corr_hist / (100 * CORR_GRAIN);
+    return s >= SCORE_WIN_MIN ? SCORE_WIN_MIN - 1 : s <= -SCORE_WIN_MIN ? -SCORE_WIN_MIN + 1 : s;
+}
+
+static inline void corr_update(int16_t *e, Score err, int depth) {
+    int target = (err > CORR_MAX ? CORR_MAX : err < -CORR_MAX ? -CORR_MAX : err) * CORR_GRAIN;
+    int w = depth + 1 > 16 ? 16 : depth + 1;
+    *e = (int16_t)((*e * (256 - w) + target * w) / 256);
 }
 
 /* What a node's move picker reads of continuation history: the rows of the last two moves. */
 static ContRows cont_rows(const SearchThread *t, int ply, int me) {
     ContRows c = {{NULL, NULL}, 0, 0};
-    if (!t->cont) return c;
+    if (!t->cont || !t->params->cont_hist) return c; /* the rows may be kept for correction only */
     c.col0 = me * (t->cont_n / 2);
     c.weight = t->params->cont_hist;
     for (int i = 0; i < 2 && i < ply; i++) {
@@ -386,11 +413,15 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
 
     bool in_check = g->caps.in_check && g->in_check(pos);
     /* The table keeps the static evaluation: a hit that does not cut spares the evaluation. */
-    ss->static_eval = in_check                            ? -SCORE_INF
-                      : hit && h.eval != TT_EVAL_NONE ? EVALCHECKED(g, t->net, pos, h.eval, EVALCHECK_TABLE)
-                                                      : evaluate(t, ss->key);
+    Score raw_eval = in_check                            ? -SCORE_INF
+                     : hit && h.eval != TT_EVAL_NONE ? EVALCHECKED(g, t->net, pos, h.eval, EVALCHECK_TABLE)
+                                                     : evaluate(t, ss->key);
     memset(t->stack[ply + 2].killer, 0, sizeof t->stack[ply + 2].killer);
     int me = g->player_to_move(pos);
+    /* The static evaluation the search prunes by is corrected by what searches after the same
+     * last move found; the table keeps the evaluation itself. */
+    int16_t *corr = in_check ? NULL : corr_entry(t, ply, me);
+    ss->static_eval = in_check ? -SCORE_INF : corrected(t, corr, raw_eval);
     ss->player = me;
 
     if (!pv_node && !in_check && beta < SCORE_WIN_MIN && beta > -SCORE_WIN_MIN) {
@@ -455,8 +486,9 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         legal++;
         bool noisy = g->is_noisy(pos, m);
         int hi = g->history_index(pos, m);
-        /* A quiet move's record: its history and what followed the last two moves. */
-        int stat = noisy ? 0 : hist[hi] + mp_cont_score(&cont, g, pos, m);
+        /* A quiet move's record: its history and what followed the last two moves (read only
+         * where a switch on uses it: the per-move work of a technique that is off is none). */
+        int stat = noisy || !(P->lmr_hist || P->hist_prune_depth) ? 0 : hist[hi] + mp_cont_score(&cont, g, pos, m);
         if (!pv_node && !in_check && !noisy && best > -SCORE_WIN_MIN) {
             /* Late quiet moves near the leaves, or quiet moves that cannot lift a hopeless
              * static evaluation to alpha, are not searched (late: by quiet moves tried). */
@@ -537,7 +569,13 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (answer) t->counter[prev->hist_index] = best_move;
     }
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->sh->tt, key, ply, best_move, best, in_check ? TT_EVAL_NONE : ss->static_eval, depth, b);
+    /* A search's score says how far the evaluation was off, unless it is only a bound on the
+     * wrong side of it, a win or loss, or a noisy move's gain. */
+    if (corr && (best_move == MOVE_NONE || !g->is_noisy(pos, best_move)) && best > -SCORE_WIN_MIN &&
+        best < SCORE_WIN_MIN && !(b == BOUND_LOWER && best <= ss->static_eval) &&
+        !(b == BOUND_UPPER && best >= ss->static_eval))
+        corr_update(corr, best - raw_eval, depth);
+    tt_store(t->sh->tt, key, ply, best_move, best, in_check ? TT_EVAL_NONE : raw_eval, depth, b);
     return best;
 }
 

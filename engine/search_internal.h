@@ -93,6 +93,10 @@ struct SearchThread {
      * player): what followed a move (the row) by the move (the column); NULL: none. */
     int16_t *cont;
     int cont_n;
+    /* Correction history, [2][cont_n] (games with continuation rows): by the player to move
+     * and the opponent's last move's row, how far searches found the static evaluation off
+     * (x CORR_GRAIN); NULL: none. */
+    int16_t *corr;
     int root_depth; /* the iteration's depth */
     struct NnueAcc *nnue; /* the learned evaluation's accumulators (job->net) */
     const struct NnueNet *net; /* the search's net, or NULL: the game's own evaluation */
