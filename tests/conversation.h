@@ -1,5 +1,5 @@
-/* conversation.h — helpers for Check suites that talk to the real simia executable over
- * pipes (childproc.h): start, send, isready, queries, bestmove, quit; every wait bounded. */
+/* conversation.h — helpers for Check suites that talk to the real simia executable over pipes
+ * (childproc.h): start, options, queries, the referee's answers, bestmove, quit; every wait bounded. */
 #ifndef SIMIA_CONVERSATION_H
 #define SIMIA_CONVERSATION_H
 
@@ -38,6 +38,21 @@ static inline void quit(Child *c) {
     ck_assert_int_eq(child_wait(c, WAIT), 0);
     child_free(c);
 }
+
+/* Sends hello ("ugi" or "uci") and waits for its ok; each text given (NULL-ended) must stand in
+ * what came before it: an option's whole line ending in '\n', or a part of one. Returns the
+ * transcript (from hello on) for checks beyond that. */
+static inline const char *announced(Child *c, const char *hello, const char *const *texts) {
+    char ok[16];
+    snprintf(ok, sizeof ok, "%sok", hello);
+    child_transcript_reset(c);
+    send_ok(c, hello);
+    ck_assert_msg(child_expect(c, ok, WAIT), "no %s; transcript:\n%.4000s", ok, child_transcript(c));
+    const char *t = child_transcript(c);
+    for (; *texts; texts++) ck_assert_msg(strstr(t, *texts), "%s: no '%s' in:\n%.4000s", hello, *texts, t);
+    return t;
+}
+#define ANNOUNCED(c, hello, ...) announced(c, hello, (const char *const[]){__VA_ARGS__, NULL})
 
 /* The answer to a query: the second word of its response line (exactly two words). */
 static char conversation_answer[64];
@@ -99,6 +114,19 @@ static inline void ends_with(Child *c, const char *position, const char *result)
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
 }
 
+/* A position command taken without an error, the game going on. */
+static inline void goes_on(Child *c, const char *position) {
+    ck_assert_msg(errors_of(c, position) == 0, "'%s': %s", position, child_transcript(c));
+    referee(c, "false", "none", NULL);
+}
+
+/* ends_with, and d's Status line as given (its start: "game over, ... (reason"). */
+static inline void ends_as(Child *c, const char *position, const char *result, const char *status) {
+    ends_with(c, position, result);
+    const char *l = d_line(c, "Status: ");
+    ck_assert_msg(!strncmp(l, status, strlen(status)), "'%s': status '%s', not '%s'", position, l, status);
+}
+
 /* A bad position command: one error line that says why, no game to play (over, no result),
  * and a go there answers bestmove 0000. */
 static inline void refused_position(Child *c, const char *position, const char *why) {
@@ -129,6 +157,17 @@ static inline void forfeited(Child *c, const char *position, const char *result)
 static inline void d_says(Child *c, const char *prefix, const char *want) {
     const char *l = d_line(c, prefix);
     ck_assert_msg(strstr(l, want), "'%s%s' lacks '%s'", prefix, l, want);
+}
+
+/* A position command whose move at ply, bad, is illegal: forfeited, its error and d's reason
+ * naming the move and the ply. */
+static inline void illegal_at(Child *c, const char *position, const char *bad, int ply, const char *result) {
+    char want[96];
+    snprintf(want, sizeof want, "illegal move '%s' at ply %d", bad, ply);
+    forfeited(c, position, result);
+    ck_assert_msg(strstr(child_transcript(c), want), "'%s': the error does not say \"%s\":\n%s", position, want,
+                  child_transcript(c));
+    d_says(c, "Status: ", want);
 }
 
 #endif

@@ -40,4 +40,19 @@ static inline void kit_check_moves(const GameOps *g, const GamePos *p, const Mov
     }
 }
 
+/* p's moves against a reference generator's, ref (sorted text, as moves_text writes it) and
+ * nref (their number), then kit_check_moves over p's list, left in all; returns its length. */
+static inline int kit_check_against(const GameOps *g, const GamePos *p, const char *ref, int nref, Move *all,
+                                    uint32_t mask, Prng *rng) {
+    static char fast[MAX_MOVES * MOVE_STR_MAX];
+    char fen[POS_STR_MAX];
+    g->print_pos(p, fen);
+    moves_text(g, p, fast);
+    REQUIRE(!strcmp(fast, ref), "position %s\nfast: %s\nref:  %s", fen, fast, ref);
+    int n = g->gen_moves(p, all, GEN_ALL);
+    REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
+    kit_check_moves(g, p, all, n, mask, rng);
+    return n;
+}
+
 #endif

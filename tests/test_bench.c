@@ -10,26 +10,27 @@
 #define SMALL_DEPTH "2"
 #define TINY_DEPTH "1"
 
+/* One line per position, at least 40 positions. */
+static void lists_the_positions(const char *text) {
+    int lines = 0;
+    for (const char *s = text; (s = strstr(s, "\nposition ")); s++) lines++;
+    ck_assert_int_ge(lines + 1, 40);
+}
+
 static unsigned long long signature(Engine *e, const char *depth) {
     char *text, err[ERR_STR_MAX];
     ck_assert_int_eq(run(e, depth, &text, err), 0);
     unsigned long long n = field(text, "Nodes searched: ");
-    int lines = 0;
-    for (const char *s = text; (s = strstr(s, "\nposition ")); s++) lines++;
-    ck_assert_int_ge(lines + 1, 40); /* one line per position, at least 40 positions */
+    lists_the_positions(text);
     free(text);
     return n;
 }
 
 START_TEST(signature_is_stable) {
-    Engine *e = engine_create(game_default()), *f = engine_create(game_default());
-    unsigned long long a = signature(e, SMALL_DEPTH), b = signature(e, SMALL_DEPTH);
-    unsigned long long c = signature(f, SMALL_DEPTH);
-    ck_assert_uint_gt(a, 0);
-    ck_assert_uint_eq(a, b);
-    ck_assert_uint_eq(a, c);
-    engine_destroy(e);
-    engine_destroy(f);
+    char *text;
+    stable_signature(game_default(), SMALL_DEPTH, &text);
+    lists_the_positions(text);
+    free(text);
 }
 END_TEST
 
@@ -87,18 +88,7 @@ END_TEST
 
 START_TEST(playouts_are_reproducible) {
     Engine *e = engine_create(game_default());
-    char *a, *b, *c, err[ERR_STR_MAX];
-    ck_assert_int_eq(run(e, "playouts 300 --seed 5", &a, err), 0);
-    ck_assert_int_eq(run(e, "playouts --seed 5 300", &b, err), 0);
-    ck_assert_int_eq(run(e, "playouts 300 --seed 5 --list", &c, err), 0);
-    unsigned long long plies = field(a, "Plies: ");
-    ck_assert_uint_gt(plies, 300);
-    ck_assert_uint_eq(plies, field(b, "Plies: "));
-    ck_assert_uint_eq(plies, field(c, "Plies: ")); /* nth_move and the list agree */
-    ck_assert_uint_eq(field(a, "Player 1 wins: ") + field(a, "Player 2 wins: ") + field(a, "Draws: "), 300);
-    free(a);
-    free(b);
-    free(c);
+    playouts_agree(e, 300);
     engine_destroy(e);
 }
 END_TEST

@@ -391,39 +391,16 @@ static void check_bucket(const GameOps *g, const GamePos *p, uint32_t *seen) {
     *seen |= 1u << b;
 }
 
-/* Perft with every leaf move made and unmade (perft() counts the last ply with count_moves):
- * the two agree, and so do the counts by move and their sum, a few plies deep. */
-static uint64_t perft_by_making(const GameOps *g, GamePos *p, int depth) {
-    if (depth == 0) return 1;
-    Move list[MAX_MOVES];
-    int n = g->gen_moves(p, list, GEN_ALL);
-    uint64_t sum = 0;
-    for (int i = 0; i < n; i++) {
-        GameUndo u;
-        g->make(p, list[i], &u);
-        sum += perft_by_making(g, p, depth - 1);
-        g->unmake(p, list[i], &u);
-    }
-    return sum;
-}
-
+/* Perft with every leaf move made and unmade agrees with perft (which counts the last ply with
+ * count_moves), and so do the counts by move and their sum, a few plies deep. */
 static void check_perft(const GameOps *g, GamePos *p) {
     char fen[POS_STR_MAX];
     g->print_pos(p, fen);
     uint64_t two = perft(g, p, 2);
     int depth = two <= 20000 ? 3 : 2;
     uint64_t want = depth == 3 ? perft(g, p, 3) : two;
-    REQUIRE(perft_by_making(g, p, depth) == want, "%s: perft %d of %s differs when every leaf is made", g->name, depth,
-            fen);
-    Move list[MAX_MOVES];
-    int n = g->gen_moves(p, list, GEN_ALL);
-    uint64_t sum = 0;
-    for (int i = 0; i < n; i++) {
-        GameUndo u;
-        g->make(p, list[i], &u);
-        sum += perft(g, p, depth - 1);
-        g->unmake(p, list[i], &u);
-    }
+    REQUIRE(perft_made(g, p, depth) == want, "%s: perft %d of %s differs when every leaf is made", g->name, depth, fen);
+    uint64_t sum = perft_by_move(g, p, depth, perft);
     REQUIRE(sum == want, "%s: perft %d of %s by move sums to %llu, not %llu", g->name, depth, fen,
             (unsigned long long)sum, (unsigned long long)want);
 }
@@ -651,17 +628,10 @@ static void illegal_text(const GameOps *g, const GamePos *parent, const GamePos 
 }
 
 /* An illegal move after the moves given forfeits the game for its mover, named with its ply. */
-static void check_forfeit(Child *c, const GameOps *g, const char *moves, int plies, const char *bad, int mover) {
+static void check_forfeit(Child *c, const char *moves, int plies, const char *bad, int mover) {
     static char cmd[(1 << 16) + 64];
-    char want[96];
     snprintf(cmd, sizeof cmd, "position startpos moves%s %s", moves, bad);
-    ck_assert_msg(errors_of(c, cmd) == 1, "%s: '%s' at ply %d not refused:\n%s", g->name, bad, plies + 1,
-                  child_transcript(c));
-    snprintf(want, sizeof want, "illegal move '%s' at ply %d", bad, plies + 1);
-    ck_assert_msg(strstr(child_transcript(c), want), "%s: the error does not say \"%s\":\n%s", g->name, want,
-                  child_transcript(c));
-    referee(c, "true", mover == PLAYER_1 ? "p2win" : "p1win", NULL);
-    d_says(c, "Status: ", want);
+    illegal_at(c, cmd, bad, plies + 1, mover == PLAYER_1 ? "p2win" : "p1win");
 }
 
 /* Whole games through the protocol: each ply set by `position startpos moves`, the referee's
@@ -704,7 +674,7 @@ START_TEST(protocol) {
             if (plies == 1 || plies == 12) {
                 char bad[MOVE_STR_MAX];
                 illegal_text(g, &parent, &p, bad);
-                check_forfeit(c, g, moves, plies, bad, g->player_to_move(&p));
+                check_forfeit(c, moves, plies, bad, g->player_to_move(&p));
             }
             /* a ply in four searched (each kind of limit in turn), the others random: games long enough
              * to reach every kind of end */
@@ -757,7 +727,7 @@ START_TEST(protocol) {
             ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
             char bad[MOVE_STR_MAX];
             illegal_text(g, &parent, &p, bad);
-            check_forfeit(c, g, moves, plies, bad, g->player_to_move(&p));
+            check_forfeit(c, moves, plies, bad, g->player_to_move(&p));
             ck_assert_ptr_nonnull(strstr(child_transcript(c), "the game was already over"));
         }
         fprintf(stderr, "contract %s: a game of %d plies through the protocol%s\n", g->name, plies,

@@ -28,37 +28,25 @@ static bool legal_in(const GamePos *p, const char *move) { return G->parse_move(
 
 START_TEST(handshake) {
     Child *c = start();
-    send_ok(c, "ugi");
-    const char *l = child_line(c, WAIT);
-    ck_assert_ptr_nonnull(l);
-    ck_assert_msg(!strncmp(l, "id name Simia ", 14), "first line '%s'", l);
-    ck_assert_ptr_nonnull(child_expect(c, "id author ", WAIT));
-    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
-    const char *t = child_transcript(c);
-    ck_assert_ptr_nonnull(strstr(t, "option name PieRule type check default true\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name IvoryHeight type spin default 20 min 2 max 99\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name CigarHeight type spin default 20 min 2 max 99\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name Debug Log File type string default <empty>\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name UCI_LimitStrength type check default false\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name UCI_ShowWDL type check default false\n"));
     /* UCI_Elo over the game's own scale, not every game's */
     const int *scale = strength_scale(G);
     char elo[128];
     snprintf(elo, sizeof elo, "option name UCI_Elo type spin default %d min %d max %d\n", STRENGTH_ANCHOR_ELO, scale[0],
              scale[STRENGTH_LEVELS - 1]);
-    ck_assert_msg(strstr(t, elo), "no '%s' in:\n%s", elo, t);
-    ck_assert_msg(strstr(t, "\nugiok\n"), "ugiok must be a whole line");
+    const char *t = ANNOUNCED(c, "ugi", "\nid author ", "option name PieRule type check default true\n",
+                              "option name IvoryHeight type spin default 20 min 2 max 99\n",
+                              "option name CigarHeight type spin default 20 min 2 max 99\n",
+                              "option name Debug Log File type string default <empty>\n",
+                              "option name UCI_LimitStrength type check default false\n",
+                              "option name UCI_ShowWDL type check default false\n", elo, "\nugiok\n");
+    ck_assert_msg(!strncmp(t, "id name Simia ", 14), "the first line: %s", t);
     ck_assert_ptr_null(strstr(t, "uciok"));
     /* only the game in play's rule options: none of Zoo's */
     ck_assert_msg(!strstr(t, "option name ZooWidth "), "another game's option announced:\n%s", t);
     /* uci is answered in UCI: the same lines, ended by uciok (a UCI GUI waits for it) */
-    child_transcript_reset(c);
-    send_ok(c, "uci");
-    ck_assert_ptr_nonnull(child_expect(c, "uciok", WAIT));
-    ck_assert_msg(!strncmp(child_transcript(c), "id name Simia ", 14), "%s", child_transcript(c));
-    ck_assert_ptr_nonnull(strstr(child_transcript(c), "option name PieRule type check default true\n"));
-    ck_assert_ptr_nonnull(strstr(child_transcript(c), elo));
-    ck_assert_ptr_null(strstr(child_transcript(c), "ugiok"));
+    t = ANNOUNCED(c, "uci", "option name PieRule type check default true\n", elo);
+    ck_assert_msg(!strncmp(t, "id name Simia ", 14), "%s", t);
+    ck_assert_ptr_null(strstr(t, "ugiok"));
     ready(c);
     send_ok(c, "ucinewgame");
     send_ok(c, "uginewgame");
@@ -94,9 +82,7 @@ START_TEST(options) {
     ck_assert_ptr_nonnull(child_expect(c, "Fen: 5C[7]6/12/12/12/12/12/12/12/12/12/12/6I[5]5 i w 0", WAIT));
     /* a check option: PieRule off makes swap illegal */
     ck_assert_int_eq(errors_of(c, "setoption name PIERULE value False"), 0);
-    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 swap"), 1);
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "result"), "p1win"); /* p2's illegal swap loses */
+    forfeited(c, "position startpos moves g1g7 swap", "p1win"); /* p2's illegal swap loses */
     quit(c);
 }
 END_TEST
@@ -483,15 +469,11 @@ START_TEST(game_ends_by_queen_capture) {
     build_fen(fen, "I20:f1 C20:f12", 'i', '-', 4);
     Child *c = start();
     ck_assert(child_send(c, "position fen %s", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    ck_assert_str_eq(ask(c, "p1turn"), "true");
-    ck_assert_str_eq(ask(c, "result"), "none");
+    referee(c, "false", "none", "true");
     send_ok(c, "go depth 2");
     ck_assert_str_eq(bestmove(c, WAIT), "f1f12"); /* the queen capture wins at once */
     ck_assert(child_send(c, "position fen %s moves f1f12", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "p1turn"), "false");
-    ck_assert_str_eq(ask(c, "result"), "p1win");
+    referee(c, "true", "p1win", "false");
     child_transcript_reset(c);
     send_ok(c, "go infinite");
     ck_assert_str_eq(bestmove(c, WAIT), "0000"); /* at once: no search runs, no stop needed */
@@ -499,8 +481,7 @@ START_TEST(game_ends_by_queen_capture) {
     ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (Cigar's queen captured)");
     /* a move after the end is an illegal move by the player to move */
     ck_assert(child_send(c, "position fen %s moves f1f12 a1a2", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "result"), "p1win");
+    referee(c, "true", "p1win", NULL);
     quit(c);
 }
 END_TEST
@@ -511,12 +492,9 @@ START_TEST(game_ends_by_no_moves) {
     build_fen(fen, "I2:a1 C5:b5", 'c', '-', 9);
     Child *c = start();
     ck_assert(child_send(c, "position fen %s", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    ck_assert_str_eq(ask(c, "p1turn"), "false");
+    referee(c, "false", "none", "false");
     ck_assert(child_send(c, "position fen %s moves b5b3", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "p1turn"), "true");
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    referee(c, "true", "p2win", "true");
     ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (Ivory has no legal move)");
     send_ok(c, "go infinite");
     ck_assert_str_eq(bestmove(c, WAIT), "0000");
@@ -531,17 +509,14 @@ START_TEST(pie_swap) {
     send_ok(c, "position startpos moves g1g7");
     ck_assert_str_eq(ask(c, "p1turn"), "false");
     send_ok(c, "position startpos moves g1g7 swap");
-    ck_assert_str_eq(ask(c, "p1turn"), "true"); /* p1 now plays Cigar, and moves */
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    ck_assert_str_eq(ask(c, "result"), "none");
+    referee(c, "false", "none", "true"); /* p1 now plays Cigar, and moves */
     send_ok(c, "go depth 2");
     const char *m = bestmove(c, WAIT);
     ck_assert_msg(!strncmp(m, "f12", 3), "after swap, p1 moves Cigar's queen on f12, not %s", m);
     send_ok(c, "position startpos moves g1g7 swap f12f11");
     ck_assert_str_eq(ask(c, "p1turn"), "false");
     /* swap is legal only right after the first move */
-    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 f12f11 swap"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    forfeited(c, "position startpos moves g1g7 f12f11 swap", "p2win");
     /* after the swap player 1 plays Cigar: its queen killing Ivory's wins for player 1, and
      * Cigar's queen killed is player 2's win; the reason names the colours */
     send_ok(c, "position startpos moves g1g7 swap f12f7 g7f7");
@@ -557,12 +532,7 @@ END_TEST
 START_TEST(illegal_move_forfeits) {
     Child *c = start();
     /* ply 3 is p1's illegal move: the legal prefix stays, p1 loses, d says so */
-    child_transcript_reset(c);
-    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 f12f11 g7g7 f11f10"), 1);
-    const char *t = child_transcript(c);
-    ck_assert_msg(strstr(t, "'g7g7'") && strstr(t, "ply 3"), "error must name the move and ply:\n%s", t);
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    illegal_at(c, "position startpos moves g1g7 f12f11 g7g7 f11f10", "g7g7", 3, "p2win");
     ck_assert_str_eq(ask(c, "p1turn"), "true");
     send_ok(c, "d");
     ck_assert_ptr_nonnull(child_expect(c, "Fen: 5c6/5C[19]6/12/12/12/6I[19]5/12/12/12/12/12/6i5 i - 2", WAIT));
@@ -571,14 +541,10 @@ START_TEST(illegal_move_forfeits) {
     ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
     /* the 0000 an arena appends for a dead engine, junk as a move */
-    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7 0000"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p1win");
-    ck_assert_int_eq(errors_of(c, "position startpos moves \x01\x02"), 1);
-    ck_assert_str_eq(ask(c, "result"), "p2win");
+    forfeited(c, "position startpos moves g1g7 0000", "p1win");
+    forfeited(c, "position startpos moves \x01\x02", "p2win");
     /* a valid position afterwards is a fresh start */
-    ck_assert_int_eq(errors_of(c, "position startpos moves g1g7"), 0);
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    ck_assert_str_eq(ask(c, "result"), "none");
+    goes_on(c, "position startpos moves g1g7");
     quit(c);
 }
 END_TEST

@@ -1,5 +1,5 @@
-/* testutil.h — helpers shared by the Check suites: the game under test, positions built
- * from a compact piece list (independently of the engine's printer), and move lists. */
+/* testutil.h — helpers shared by the Check suites: the game under test, positions built from a
+ * piece list (independently of the engine's printer), move lists, perft and its tables, suites. */
 #ifndef SIMIA_TESTUTIL_H
 #define SIMIA_TESTUTIL_H
 
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/games/registry.h"
+#include "engine/perft.h"
 #include "engine/prng.h"
 
 /* An assertion for hot loops: Check records every ck_assert* it passes (a write per
@@ -56,24 +57,44 @@ static inline char *fen_board(char *o, int files, int ranks, const char *cell, i
     return o;
 }
 
-/* Builds a position string from "I5:d4 c:d8 C3:j10 i:a1" (I/C + height = queen, i/c =
- * baby), the side ('i'/'c'), the swap state and the ply. Written independently of the
- * engine's printer so that tests check the notation, not agree with themselves. */
-static inline void build_fen(char *out, const char *pieces, char side, char swap, int ply) {
-    char cells[12][12][8] = {{{0}}};
+/* The board part of a position string from a piece list, "T3:d4 t:e5" (a piece's text, a colon,
+ * its square: file letter and rank number from 1): piece() writes the text of the piece's cell
+ * (into size bytes) and checks the piece; returns the end of what it wrote, as fen_board. Each
+ * game's tests build positions from such lists, so the parsing is written once. */
+#define PIECE_BOARD_MAX 16
+typedef void (*PieceCell)(char *cell, size_t size, const char *piece);
+static inline char *piece_board(char *o, int files, int ranks, const char *pieces, PieceCell piece) {
+    static char cells[PIECE_BOARD_MAX * PIECE_BOARD_MAX][12];
+    memset(cells, 0, sizeof cells);
+    ck_assert(files <= PIECE_BOARD_MAX && ranks <= PIECE_BOARD_MAX);
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", pieces);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        char *colon = strchr(tok, ':');
-        ck_assert_ptr_nonnull(colon);
-        int height = (tok[0] == 'i' || tok[0] == 'c') ? 1 : atoi(tok + 1);
-        int f = colon[1] - 'a', r = atoi(colon + 2) - 1;
-        ck_assert(f >= 0 && f < 12 && r >= 0 && r < 12);
-        bool ivory = tok[0] == 'I' || tok[0] == 'i';
-        if (height == 1) snprintf(cells[r][f], sizeof cells[r][f], "%c", ivory ? 'i' : 'c');
-        else snprintf(cells[r][f], sizeof cells[r][f], "%c[%d]", ivory ? 'I' : 'C', height % 100);
+        char *colon = strchr(tok, ':'), *end;
+        ck_assert_msg(colon && colon > tok, "piece '%s': no piece before a colon", tok);
+        *colon = 0;
+        int f = colon[1] - 'a', r = (int)strtol(colon + 2, &end, 10) - 1;
+        ck_assert_msg(!*end && end > colon + 2 && f >= 0 && f < files && r >= 0 && r < ranks, "piece %s: no square '%s'",
+                      tok, colon + 1);
+        piece(cells[r * files + f], sizeof cells[0], tok);
     }
-    char *o = fen_board(out, 12, 12, &cells[0][0][0], 8);
+    return fen_board(o, files, ranks, &cells[0][0], (int)sizeof cells[0]);
+}
+
+/* Monkey Queen's pieces: I/C + height = queen, i/c = baby. */
+static inline void mq_piece(char *cell, size_t size, const char *piece) {
+    bool ivory = piece[0] == 'I' || piece[0] == 'i';
+    ck_assert_msg(ivory || piece[0] == 'C' || piece[0] == 'c', "piece '%s'", piece);
+    int height = (piece[0] == 'i' || piece[0] == 'c') ? 1 : atoi(piece + 1);
+    if (height == 1) snprintf(cell, size, "%c", ivory ? 'i' : 'c');
+    else snprintf(cell, size, "%c[%d]", ivory ? 'I' : 'C', height % 100);
+}
+
+/* Builds a position string from "I5:d4 c:d8 C3:j10 i:a1" (mq_piece), the side ('i'/'c'), the
+ * swap state and the ply. Written independently of the engine's printer so that tests check
+ * the notation, not agree with themselves. */
+static inline void build_fen(char *out, const char *pieces, char side, char swap, int ply) {
+    char *o = piece_board(out, 12, 12, pieces, mq_piece);
     sprintf(o, " %c %c %d", side, swap, ply);
 }
 
@@ -89,7 +110,17 @@ static inline void setup(const GameOps *g, GamePos *p, const char *pieces, char 
     parse_ok(g, p, fen, 1);
 }
 
-/* All legal moves as sorted, space-separated text. */
+/* A position string read under cfg prints as want (itself for NULL): printing is canonical. */
+static inline void reads_as(const GameOps *g, const GameConfig *cfg, const char *text, const char *want) {
+    GamePos p;
+    char err[ERR_STR_MAX] = "", out[POS_STR_MAX];
+    ck_assert_msg(g->parse_pos(&p, text, cfg, err), "parse '%s': %s", text, err);
+    g->print_pos(&p, out);
+    ck_assert_str_eq(out, want ? want : text);
+}
+
+/* All legal moves as sorted, space-separated text (written in one pass: random suites list
+ * every move of tens of thousands of positions). */
 static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 static inline void moves_text(const GameOps *g, const GamePos *p, char *out) {
     Move list[MAX_MOVES];
@@ -97,8 +128,13 @@ static inline void moves_text(const GameOps *g, const GamePos *p, char *out) {
     int n = g->gen_moves(p, list, GEN_ALL);
     for (int i = 0; i < n; i++) g->print_move(p, list[i], names[i]);
     qsort(names, (size_t)n, MOVE_STR_MAX, cmp_str);
-    out[0] = 0;
-    for (int i = 0; i < n; i++) strcat(strcat(out, i ? " " : ""), names[i]);
+    for (int i = 0; i < n; i++) {
+        if (i) *out++ = ' ';
+        size_t len = strlen(names[i]);
+        memcpy(out, names[i], len);
+        out += len;
+    }
+    *out = 0;
 }
 
 static inline void play(const GameOps *g, GamePos *p, const char *text) {
@@ -106,6 +142,130 @@ static inline void play(const GameOps *g, GamePos *p, const char *text) {
     ck_assert_msg(m != MOVE_NONE, "move %s should be legal", text);
     GameUndo u;
     g->make(p, m, &u);
+}
+
+/* Perft as the sum over p's moves of count(child, depth - 1), each move made and unmade: with
+ * perft, the counts by move; with perft_made, every leaf made, where perft counts the last ply
+ * with count_moves, so that each checks the other. */
+typedef uint64_t (*PerftCount)(const GameOps *g, GamePos *p, int depth);
+static inline uint64_t perft_by_move(const GameOps *g, GamePos *p, int depth, PerftCount count) {
+    Move list[MAX_MOVES];
+    int n = g->gen_moves(p, list, GEN_ALL);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        GameUndo u;
+        g->make(p, list[i], &u);
+        sum += count(g, p, depth - 1);
+        g->unmake(p, list[i], &u);
+    }
+    return sum;
+}
+static inline uint64_t perft_made(const GameOps *g, GamePos *p, int depth) {
+    return depth ? perft_by_move(g, p, depth, perft_made) : 1;
+}
+
+/* perft of the start under cfg at depths 0 to depth as want says, then of its mirror (the game's
+ * symmetry) to mirror_depth (-1: not mirrored). */
+static inline void perft_start(const GameOps *g, const GameConfig *cfg, const uint64_t *want, int depth,
+                               int mirror_depth) {
+    GamePos p;
+    g->startpos(&p, cfg);
+    for (int d = 0; d <= depth; d++)
+        ck_assert_msg(perft(g, &p, d) == want[d], "%s: perft %d of the start", g->name, d);
+    if (mirror_depth < 0) return;
+    ck_assert(g->mirror(&p));
+    for (int d = 0; d <= mirror_depth; d++)
+        ck_assert_msg(perft(g, &p, d) == want[d], "%s: perft %d of the start mirrored", g->name, d);
+}
+
+/* perft_divide's text for p (freed by the caller), checked: a line "move: count" for each legal
+ * move, the counts summing to want, then "Nodes searched: want". */
+static inline char *divide_text(const GameOps *g, GamePos *p, int depth, uint64_t want) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(out);
+    uint64_t total = perft_divide(g, p, depth, out);
+    fclose(out);
+    ck_assert_msg(total == want, "divide %d: %llu, not %llu", depth, (unsigned long long)total, (unsigned long long)want);
+    int lines = 0;
+    unsigned long long sum = 0, count;
+    const char *l = buf;
+    for (char move[MOVE_STR_MAX]; strncmp(l, "Nodes searched: ", 16) && sscanf(l, "%15[^:\n]: %llu", move, &count) == 2;
+         l = strchr(l, '\n') + 1) {
+        ck_assert_msg(g->parse_move(p, move) != MOVE_NONE, "divide: '%s' is not a legal move", move);
+        lines++, sum += count;
+    }
+    ck_assert_int_eq(lines, g->count_moves(p));
+    ck_assert_uint_eq(sum, want);
+    char last[64];
+    snprintf(last, sizeof last, "Nodes searched: %llu\n", (unsigned long long)want);
+    ck_assert_msg(!strcmp(l, last), "divide ends '%s', not '%s'", l, last);
+    return buf;
+}
+
+/* A perft table's counts, "60 3600 239692" by depth from 1 (or "1:60 2:3600"), into want (at
+ * most max); returns how many, or -1 where the text is not such a list. */
+static inline int perft_row_counts(const char *text, uint64_t *want, int max) {
+    int n = 0;
+    for (const char *s = text + strspn(text, " \t"); *s && *s != '\n'; s += strspn(s, " \t")) {
+        char *end;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (end == s) return -1;
+        if (*end == ':') {
+            if (v != (unsigned long long)n + 1) return -1;
+            s = end + 1;
+            v = strtoull(s, &end, 10);
+            if (end == s) return -1;
+        }
+        if (*end && !strchr(" \t\n", *end)) return -1;
+        ck_assert_msg(n < max, "more than %d counts in '%s'", max, text);
+        want[n++] = v;
+        s = end;
+    }
+    return n ? n : -1;
+}
+
+/* The rows of a perft table in the tests' data, one a line ('#' comments and blank lines left
+ * out): the counts on one side of a '|', what read() sets p to on the other (the position string,
+ * or moves from the start). Each position and its mirror (the game's symmetry, which each must
+ * have) count as the row says; then each(), unless NULL, for what the game checks beyond that.
+ * Returns the rows read. */
+typedef void (*PerftRead)(const GameOps *g, GamePos *p, const char *text);
+typedef void (*PerftRow)(const GameOps *g, const GamePos *p, const uint64_t *want, int depths);
+static inline int perft_table(const GameOps *g, const char *path, PerftRead read, PerftRow each) {
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f, "cannot read %s", path);
+    char line[8192];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char *bar = strchr(line, '|');
+        ck_assert_msg(bar, "%s: no '|' in '%s'", path, line);
+        *bar = 0;
+        uint64_t want[16];
+        int depths = perft_row_counts(line, want, 16);
+        char *text = line;
+        if (depths < 0) depths = perft_row_counts(bar + 1, want, 16);
+        else text = bar + 1;
+        ck_assert_msg(depths > 0, "%s: no counts in row %d", path, rows + 1);
+        text += strspn(text, " \t");
+        text[strcspn(text, "\n")] = 0;
+        for (size_t k = strlen(text); k && strchr(" \t", text[k - 1]); k--) text[k - 1] = 0;
+        GamePos p[2];
+        read(g, &p[0], text);
+        p[1] = p[0];
+        ck_assert_msg(g->mirror(&p[1]), "%s: no mirror", text);
+        for (int d = 1; d <= depths; d++)
+            for (int m = 0; m < 2; m++)
+                ck_assert_msg(perft(g, &p[m], d) == want[d - 1], "%s%s: perft %d is %llu, not %llu", text,
+                              m ? " mirrored" : "", d, (unsigned long long)perft(g, &p[m], d),
+                              (unsigned long long)want[d - 1]);
+        if (each) each(g, &p[0], want, depths);
+        rows++;
+    }
+    fclose(f);
+    return rows;
 }
 
 /* Runs a suite (one process per test, Check's default) and gives main's exit status. */

@@ -333,7 +333,7 @@ return { state: document.body.dataset.state, busy: document.body.dataset.busy, s
   turn: q('#turn').textContent, result: q('#result').textContent, notice: q('#notice').textContent,
   error: q('#error').hidden ? '' : q('#error').textContent, boardMsg: q('#board-msg').hidden ? '' : q('#board-msg').textContent,
   gameLine: q('#game-line').value, status: q('#status').textContent,
-  arrows: document.querySelectorAll('#board .pv').length };
+  arrows: document.querySelectorAll('#board .pv').length, arrowsBox: q('#arrows').checked };
 """
 
 
@@ -373,6 +373,21 @@ class Page:
 
     def square(self, sq):
         self.click(f'#board [data-square="{sq}"]')
+
+    def tick(self, css, want, tries=3, wait=3.0):
+        # A click that lands while the page is busy redrawing can be lost: the box's own checked
+        # state says whether it took, and a lost click is clicked again, a few times at most.
+        # False if the box never reads as wanted.
+        def checked():
+            return self.d.execute_script("return document.querySelector(arguments[0]).checked", css)
+
+        for _ in range(tries):
+            if checked() == want:
+                return True
+            self.click(css)
+            if until(lambda: checked() == want, wait):
+                return True
+        return checked() == want
 
 
 def moves_of(s):
@@ -1010,34 +1025,64 @@ def _ppid(pid):
         return -1
 
 
+def toggle_arrows(page):
+    """The arrows checkbox unticked while Simia plays itself and arrows are drawn, then ticked
+    again: (off, reticked, on, state after), or None where the game was over once the box read
+    unticked, which then says nothing."""
+    # The box is waited for first (a click can be lost while the page is busy); then the board:
+    # the arrows gone within a bound, none for a while after it, and the box never ticked back
+    # (each redraw, at the next move or the end, sets it from what the page keeps).
+    unticked = page.tick("#arrows", False)
+    s = page.snap()
+    in_play, reticked = s["state"] != "over", s["arrowsBox"]
+    t0, off, gone = time.time(), s["arrows"], s["arrows"] == 0
+    while time.time() < t0 + (2.5 if gone else 1.0):
+        time.sleep(0.05)
+        s = page.snap()
+        reticked = reticked or s["arrowsBox"]
+        if gone:
+            off = max(off, s["arrows"])
+        else:
+            off, gone = s["arrows"], s["arrows"] == 0
+    ticked = page.tick("#arrows", True)
+    check(unticked and ticked, f"arrows toggle: the checkbox did not take the click (unticked {unticked}, ticked again {ticked})")
+    if not in_play:
+        return None
+    on, t2 = 0, time.time() + 15
+    while time.time() < t2 and not on and page.snap()["state"] != "over":
+        on = page.snap()["arrows"]
+        time.sleep(0.05)
+    return off, reticked, on, page.snap()["state"]
+
+
 def check_engine_vs_engine(d, port, ref, game, max_plies):
     page = Page(d)
-    d.get(f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=20")
+    url = f"http://127.0.0.1:{port}/?game={game}&mode=engine-vs-engine&movetime=20"
+    d.get(url)
     end = time.time() + 120
     arrows = 0
-    toggled = None
+    toggled, fresh = None, 2
     while time.time() < end:
         s = page.snap()
         arrows = max(arrows, s["arrows"])
-        if arrows and toggled is None and s["state"] != "over":
+        if s["arrows"] and toggled is None and s["state"] != "over":
             # The toggle, as soon as arrows are drawn: unticked, none while Simia plays on;
-            # ticked again, they come back (unless the game ends first).
-            page.click("#arrows")
-            off, t1 = 0, time.time() + 1.5
-            while time.time() < t1:
-                off = max(off, page.snap()["arrows"])
-                time.sleep(0.05)
-            page.click("#arrows")
-            on, t2 = 0, time.time() + 15
-            while time.time() < t2 and not on and page.snap()["state"] != "over":
-                on = page.snap()["arrows"]
-                time.sleep(0.05)
-            toggled = (off, on, page.snap()["state"])
-            check(off == 0 and (on > 0 or toggled[2] == "over"), f"arrows toggle: {off} arrows drawn while off, {on} when on again")
+            # ticked again, they come back (unless the game ends first). A game over before
+            # the box read unticked tells nothing: a new one, twice at most.
+            toggled = toggle_arrows(page)
+            if toggled is None and fresh:
+                log("   arrows toggle: the game was over before the box read unticked; again in a new game")
+                fresh -= 1
+                d.get(url)
+                continue
+            if toggled is not None:
+                off, reticked, on, state = toggled
+                check(off == 0 and not reticked and (on > 0 or state == "over"),
+                      f"arrows toggle: {off} arrows drawn while off{', the box ticked again by the page' if reticked else ''}, {on} when on again")
         if s["state"] == "over" or len(moves_of(s)) >= max_plies:
             break
         time.sleep(0.05)
-    check(toggled is not None, "arrows toggle: never tried (no arrow drawn before the game ended)")
+    check(toggled is not None, "arrows toggle: never tried (no arrow drawn), or each game was over before the box read unticked")
     page.click("#pause")
     s = page.settle(states=("over", "paused"))
     for e in page.trace():
@@ -1209,12 +1254,19 @@ def check_browser_bench(d, port, games):
     d.set_script_timeout(30)
 
 
-def wait_for(cond, timeout, msg):
+def until(cond, timeout, step=0.05):
+    """Whether cond() holds within timeout seconds (asked every step)."""
     end = time.time() + timeout
     while time.time() < end:
         if cond():
             return True
-        time.sleep(0.1)
+        time.sleep(step)
+    return bool(cond())
+
+
+def wait_for(cond, timeout, msg):
+    if until(cond, timeout, 0.1):
+        return True
     fail(msg)
     return False
 

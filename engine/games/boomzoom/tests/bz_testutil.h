@@ -17,22 +17,18 @@ static inline void bz_parse_ok(const GameOps *g, GamePos *p, const char *fen, in
     ck_assert_msg(g->parse_pos(p, fen, &cfg, err), "parse '%s': %s", fen, err);
 }
 
-/* Builds a position string from "T3:d4 t:d8 t2:h1" (T = player 1, t = player 2, then the
- * height, 1 when left out), the side (1 or 2) and the four numbers. */
+/* A tower: T = player 1, t = player 2, then the height, 1 when left out. */
+static inline void bz_piece(char *cell, size_t size, const char *piece) {
+    ck_assert_msg((piece[0] == 'T' || piece[0] == 't') && (!piece[1] || !piece[2]), "tower '%s'", piece);
+    int h = piece[1] ? piece[1] - '0' : 1;
+    if (h > 1) snprintf(cell, size, "%c[%d]", piece[0], h % 10);
+    else snprintf(cell, size, "%c", piece[0]);
+}
+
+/* Builds a position string from "T3:d4 t:d8 t2:h1" (bz_piece), the side (1 or 2) and the four
+ * numbers. */
 static inline void bz_build_fen(char *out, const char *pieces, int side, int off1, int off2, int np, int ply) {
-    char cells[8][8][8] = {{{0}}};
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", pieces);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        char *colon = strchr(tok, ':');
-        ck_assert_ptr_nonnull(colon);
-        int f = colon[1] - 'a', r = colon[2] - '1';
-        ck_assert(f >= 0 && f < 8 && r >= 0 && r < 8 && !colon[3]);
-        int h = colon == tok + 1 ? 1 : tok[1] - '0';
-        if (h > 1) snprintf(cells[r][f], sizeof cells[r][f], "%c[%d]", tok[0], h % 10);
-        else cells[r][f][0] = tok[0];
-    }
-    char *o = fen_board(out, 8, 8, &cells[0][0][0], 8);
+    char *o = piece_board(out, 8, 8, pieces, bz_piece);
     sprintf(o, " %d %d %d %d %d", side, off1, off2, np, ply);
 }
 

@@ -3,7 +3,6 @@
  * counted by the reference referee (depths 1-3), with every build of the hot code; each
  * also mirrored left to right (the game's symmetry), the same counts. */
 #include "bz_testutil.h"
-#include "engine/perft.h"
 
 static const GameOps *G, *VARIANTS[BZ_MAX_VARIANTS];
 static int N_VARIANTS;
@@ -26,11 +25,7 @@ START_TEST(start_table) {
     G = VARIANTS[_i];
     static const uint64_t want[] = {1, 60, 3600, 239692, 15908198, 1126959054};
     GameConfig cfg = bz_cfg(100);
-    GamePos p;
-    G->startpos(&p, &cfg);
-    for (int d = 0; d <= START_DEPTH; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
-    ck_assert(G->mirror(&p));
-    for (int d = 0; d <= 4; d++) ck_assert_uint_eq(perft(G, &p, d), want[d]);
+    perft_start(G, &cfg, want, START_DEPTH, 4);
 }
 END_TEST
 
@@ -48,29 +43,11 @@ START_TEST(first_bear_off) {
 }
 END_TEST
 
+static void read_fen(const GameOps *g, GamePos *p, const char *fen) { bz_parse_ok(g, p, fen, 100); }
+
 START_TEST(table_positions) {
     G = VARIANTS[_i];
-    FILE *f = fopen(SIMIA_TEST_DATA "/perft.txt", "r");
-    ck_assert_ptr_nonnull(f);
-    char line[2048];
-    int checked = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#') continue;
-        unsigned long long want[3];
-        char *bar = strchr(line, '|');
-        ck_assert(bar && sscanf(line, "%llu %llu %llu", &want[0], &want[1], &want[2]) == 3);
-        bar[strcspn(bar, "\n")] = 0;
-        GamePos p;
-        bz_parse_ok(G, &p, bar + 2, 100);
-        for (int d = 1; d <= 3; d++)
-            ck_assert_msg(perft(G, &p, d) == want[d - 1], "%s: perft %d", bar + 2, d);
-        ck_assert(G->mirror(&p)); /* the board mirrored left to right counts the same */
-        for (int d = 1; d <= 3; d++)
-            ck_assert_msg(perft(G, &p, d) == want[d - 1], "%s mirrored: perft %d", bar + 2, d);
-        checked++;
-    }
-    fclose(f);
-    ck_assert_int_eq(checked, 49);
+    ck_assert_int_eq(perft_table(G, SIMIA_TEST_DATA "/perft.txt", read_fen, NULL), 49);
 }
 END_TEST
 
@@ -78,16 +55,8 @@ START_TEST(divide_sums) {
     GameConfig cfg = bz_cfg(100);
     GamePos p;
     G->startpos(&p, &cfg);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    ck_assert_uint_eq(perft_divide(G, &p, 3, out), 239692);
-    fclose(out);
+    char *buf = divide_text(G, &p, 3, 239692);
     ck_assert_ptr_nonnull(strstr(buf, "a1a4: "));
-    ck_assert_ptr_nonnull(strstr(buf, "\nNodes searched: 239692\n"));
-    int lines = 0;
-    for (char *s = buf; *s; s++) lines += *s == '\n';
-    ck_assert_int_eq(lines, 61);
     free(buf);
 }
 END_TEST

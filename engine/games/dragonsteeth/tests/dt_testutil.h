@@ -13,23 +13,18 @@ static inline GameConfig dt_cfg(int setup, int limit, int dead) {
 }
 static inline GameConfig dt_default_cfg(void) { return dt_cfg(0, 150, 1); }
 
-/* A position string from "T3:d4 t:e5 t2:a1" (T/t + strength, 1 when left out), then the
- * side (1 or 2), the off totals and the counters. */
+/* A tooth: T = player 1, t = player 2, then its strength, 1 when left out. */
+static inline void dt_piece(char *cell, size_t size, const char *piece) {
+    int s = piece[1] ? atoi(piece + 1) : 1;
+    ck_assert_msg((piece[0] == 'T' || piece[0] == 't') && s >= 1 && s <= 3, "tooth '%s'", piece);
+    if (s == 1) snprintf(cell, size, "%c", piece[0]);
+    else snprintf(cell, size, "%c[%d]", piece[0], s);
+}
+
+/* A position string from "T3:d4 t:e5 t2:a1" (dt_piece), then the side (1 or 2), the off
+ * totals and the counters. */
 static inline void dt_fen(char *out, const char *pieces, int side, int off1, int off2, int noprog, int ply) {
-    char cells[8][8][8] = {{{0}}};
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", pieces);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        char *colon = strchr(tok, ':');
-        ck_assert_ptr_nonnull(colon);
-        int s = colon == tok + 1 ? 1 : atoi(tok + 1);
-        int f = colon[1] - 'a', r = colon[2] - '1';
-        ck_assert(f >= 0 && f < 8 && r >= 0 && r < 8 && s >= 1 && s <= 3 && !colon[3]);
-        char c = tok[0] == 'T' ? 'T' : 't';
-        if (s == 1) cells[r][f][0] = c;
-        else snprintf(cells[r][f], sizeof cells[r][f], "%c[%d]", c, s);
-    }
-    char *o = fen_board(out, 8, 8, &cells[0][0][0], 8);
+    char *o = piece_board(out, 8, 8, pieces, dt_piece);
     sprintf(o, " %d %d %d %d %d", side, off1, off2, noprog, ply);
 }
 

@@ -19,14 +19,10 @@ static void expect_fen(Child *c, const char *fen_line) {
 
 START_TEST(choose_the_game) {
     Child *c = start_game("dragonsteeth");
-    send_ok(c, "ugi");
-    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
-    const char *t = child_transcript(c);
-    ck_assert_ptr_nonnull(strstr(t, "option name Game type combo default dragonsteeth"));
-    ck_assert_ptr_nonnull(strstr(t, "option name DragonsTeethSetup type combo default A var A var B\n"));
-    ck_assert_ptr_nonnull(
-        strstr(t, "option name DragonsTeethNoProgressPlies type spin default 150 min 0 max 10000\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name DragonsTeethDeadPosition type check default true\n"));
+    ANNOUNCED(c, "ugi", "option name Game type combo default dragonsteeth",
+              "option name DragonsTeethSetup type combo default A var A var B\n",
+              "option name DragonsTeethNoProgressPlies type spin default 150 min 0 max 10000\n",
+              "option name DragonsTeethDeadPosition type check default true\n");
     send_ok(c, "position startpos");
     expect_fen(c, START_A_FEN);
     quit(c);
@@ -61,11 +57,8 @@ START_TEST(options_apply) {
     expect_fen(c, START_A_FEN);
     /* NoProgressPlies reaches the referee: 2 plain moves end the game at 2 */
     ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethNoProgressPlies value 2"), 0);
-    send_ok(c, "position startpos moves a2a3");
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    send_ok(c, "position startpos moves a2a3 a7a6");
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "result"), "draw");
+    goes_on(c, "position startpos moves a2a3");
+    ends_with(c, "position startpos moves a2a3 a7a6", "draw");
     quit(c);
 }
 END_TEST
@@ -77,13 +70,11 @@ START_TEST(win_by_six_off) {
     dt_fen(fen, "T2:c7 T:a1 t3:h1 t3:h2", 1, 4, 0, 12, 60);
     Child *c = start_game("dragonsteeth");
     ck_assert(child_send(c, "position fen %s", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "false");
+    referee(c, "false", "none", "true");
     send_ok(c, "go depth 3");
     ck_assert_str_eq(bestmove(c, WAIT), "c7off"); /* the win on the spot */
     ck_assert(child_send(c, "position fen %s moves c7off", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "p1turn"), "false");
-    ck_assert_str_eq(ask(c, "result"), "p1win");
+    referee(c, "true", "p1win", "false");
     ck_assert_str_eq(d_line(c, "Status: "), "game over, player 1 wins (player 1 moved 6 strength off, 6 or more wins)");
     ck_assert_int_eq(errors_of(c, "go depth 2"), 1);
     ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
@@ -105,10 +96,9 @@ START_TEST(dead_position_and_no_progress) {
     /* an elimination leaves neither player able to reach 6 */
     dt_fen(fen, "T3:d4 t:d5 t3:h8", 1, 2, 2, 7, 30);
     ck_assert(child_send(c, "position fen %s", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "false");
+    referee(c, "false", "none", NULL);
     ck_assert(child_send(c, "position fen %s moves d4d5", fen));
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "result"), "draw");
+    referee(c, "true", "draw", NULL);
     ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (dead position: neither player can reach 6 off)");
     /* with DeadPosition off the game goes on */
     ck_assert_int_eq(errors_of(c, "setoption name DragonsTeethDeadPosition value false"), 0);
@@ -127,22 +117,15 @@ START_TEST(dead_position_and_no_progress) {
 END_TEST
 
 START_TEST(repetition) {
-    static const char *const CYCLE = "a2a3 a7a6 a3a2 a6a7";
     Child *c = start_game("dragonsteeth");
-    ck_assert(child_send(c, "position startpos moves %s", CYCLE));
-    ck_assert_str_eq(ask(c, "gameover"), "false"); /* twice */
-    ck_assert(child_send(c, "position startpos moves %s %s", CYCLE, CYCLE));
-    ck_assert_str_eq(ask(c, "gameover"), "true"); /* the third time */
-    ck_assert_str_eq(ask(c, "result"), "draw");
-    ck_assert_str_eq(d_line(c, "Status: "), "game over, a draw (the position occurred for the third time)");
-    ck_assert_int_eq(errors_of(c, "go depth 1"), 1);
-    ck_assert_int_eq(child_count(c, "bestmove 0000"), 1);
+    goes_on(c, "position startpos moves a2a3 a7a6 a3a2 a6a7"); /* twice */
+    ends_as(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7", "draw",
+            "game over, a draw (the position occurred for the third time)");
     /* a move after it is illegal, lost by its mover (player 1) */
     forfeited(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 b2b3", "p2win");
     /* Repetition off: it goes on */
     ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
-    ck_assert(child_send(c, "position startpos moves %s %s", CYCLE, CYCLE));
-    ck_assert_str_eq(ask(c, "gameover"), "false");
+    goes_on(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7");
     quit(c);
 }
 END_TEST
@@ -160,10 +143,7 @@ START_TEST(pass_and_forfeits) {
     ck_assert_str_eq(ask(c, "p1turn"), "false");
     ck_assert_str_eq(ask(c, "gameover"), "false");
     /* pass when a move exists forfeits; so does a move that is not legal */
-    child_transcript_reset(c);
-    ck_assert_int_eq(errors_of(c, "position startpos moves e4e5 pass"), 1);
-    ck_assert_ptr_nonnull(strstr(child_transcript(c), "'pass' at ply 2"));
-    ck_assert_str_eq(ask(c, "result"), "p1win");
+    illegal_at(c, "position startpos moves e4e5 pass", "pass", 2, "p1win");
     forfeited(c, "position startpos moves e4e6", "p2win");
     ck_assert_str_eq(d_line(c, "Status: "), "game over, player 2 wins (illegal move 'e4e6' at ply 1 (move 1 of the list): "
                                             "not a legal move here; player 1 loses)");

@@ -5,8 +5,6 @@
 #include "dt_testutil.h"
 #include <limits.h>
 
-#include "engine/perft.h"
-
 static const GameOps *G, *VARIANTS[DT_MAX_VARIANTS];
 static int N_VARIANTS;
 
@@ -315,40 +313,16 @@ START_TEST(perft_start_positions) {
     static const uint64_t want[2][5] = {{1, 66, 4424, 321352, 23592846}, {1, 60, 3392, 226762, 14638166}};
     for (int setup = 0; setup < 2; setup++) {
         GameConfig cfg = dt_cfg(setup, 150, 1);
-        GamePos p;
-        G->startpos(&p, &cfg);
-        for (int d = 0; d <= 4; d++) ck_assert_uint_eq(perft(G, &p, d), want[setup][d]);
-        ck_assert(G->mirror(&p));
-        for (int d = 0; d <= 3; d++) ck_assert_uint_eq(perft(G, &p, d), want[setup][d]);
+        perft_start(G, &cfg, want[setup], 4, 3);
     }
 }
 END_TEST
 
+static void read_fen(const GameOps *g, GamePos *p, const char *fen) { dt_parse_ok(g, p, fen, dt_default_cfg()); }
+
 START_TEST(perft_reference_positions) {
     G = VARIANTS[_i];
-    FILE *f = fopen(SIMIA_TEST_DATA "/dt_perft.txt", "r");
-    ck_assert_ptr_nonnull(f);
-    char line[1024];
-    int checked = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#') continue;
-        char *bar = strchr(line, '|');
-        ck_assert_ptr_nonnull(bar);
-        *bar = 0;
-        bar[strcspn(bar + 1, "\n") + 1] = 0;
-        GamePos p[2];
-        dt_parse_ok(G, &p[0], bar + 2, dt_default_cfg());
-        p[1] = p[0];
-        ck_assert(G->mirror(&p[1])); /* the board mirrored left to right counts the same */
-        int d = 1;
-        for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " "), d++)
-            for (int m = 0; m < 2; m++)
-                ck_assert_msg(perft(G, &p[m], d) == strtoull(tok, NULL, 10), "%s%s: perft %d", bar + 2,
-                              m ? " mirrored" : "", d);
-        checked++;
-    }
-    fclose(f);
-    ck_assert_int_eq(checked, 11);
+    ck_assert_int_eq(perft_table(G, SIMIA_TEST_DATA "/dt_perft.txt", read_fen, NULL), 11);
 }
 END_TEST
 

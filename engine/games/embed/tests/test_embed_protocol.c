@@ -14,13 +14,10 @@ static void expect_end(Child *c, const char *position, const char *result) {
 
 START_TEST(game_by_command_line) {
     Child *c = start_game("embed");
-    send_ok(c, "ugi");
-    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
-    const char *t = child_transcript(c);
-    ck_assert_ptr_nonnull(strstr(t, "option name Game type combo default embed"));
-    ck_assert_ptr_nonnull(strstr(t, "option name EmbedNoProgressPlies type spin default 150 min 0 max 10000\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name EmbedSetup type combo default standard var standard var homerows\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name Repetition type check default true\n"));
+    ANNOUNCED(c, "ugi", "option name Game type combo default embed",
+              "option name EmbedNoProgressPlies type spin default 150 min 0 max 10000\n",
+              "option name EmbedSetup type combo default standard var standard var homerows\n",
+              "option name Repetition type check default true\n");
     send_ok(c, "position startpos");
     ck_assert_str_eq(d_line(c, "Fen: "), "8/dddddddd/dddddddd/dddBdddd/DDDDbDDD/DDDDDDDD/DDDDDDDD/8 1 0 0");
     ck_assert_str_eq(ask(c, "p1turn"), "true");

@@ -12,18 +12,11 @@
 
 START_TEST(chosen_by_parameter) {
     Child *c = start_game("mad");
-    send_ok(c, "ugi");
-    ck_assert_ptr_nonnull(child_expect(c, "ugiok", WAIT));
-    const char *t = child_transcript(c);
-    ck_assert_ptr_nonnull(strstr(t, "option name MADNoProgressPlies type spin default 150 min 0 max 10000\n"));
-    ck_assert_ptr_nonnull(strstr(t, "option name Repetition type check default true\n"));
-    ck_assert_ptr_nonnull(strstr(t, " var mad"));
-    send_ok(c, "position startpos");
-    send_ok(c, "d");
-    ck_assert_ptr_nonnull(child_expect(c, "Fen: " START_FEN, WAIT));
+    ANNOUNCED(c, "ugi", "option name MADNoProgressPlies type spin default 150 min 0 max 10000\n",
+              "option name Repetition type check default true\n", " var mad");
+    goes_on(c, "position startpos");
+    ck_assert_str_eq(d_line(c, "Fen: "), START_FEN);
     ck_assert_str_eq(ask(c, "p1turn"), "true");
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    ck_assert_str_eq(ask(c, "result"), "none");
     quit(c);
 }
 END_TEST
@@ -69,18 +62,18 @@ END_TEST
 
 START_TEST(goal_row_and_wipe_outs) {
     Child *c = start_game("mad");
-    ends_with(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8", "p1win");
-    d_says(c, "Status: ", "game over, player 1 wins (player 1 reached rank 8, its goal row)");
-    ends_with(c, "position fen 8/8/8/C7/8/8/1c6/8 2 0 0 moves b2a1", "p2win");
-    d_says(c, "Status: ", "game over, player 2 wins (player 2 reached rank 1, its goal row)");
+    ends_as(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8", "p1win",
+            "game over, player 1 wins (player 1 reached rank 8, its goal row)");
+    ends_as(c, "position fen 8/8/8/C7/8/8/1c6/8 2 0 0 moves b2a1", "p2win",
+            "game over, player 2 wins (player 2 reached rank 1, its goal row)");
     /* wipe-outs: the last enemy checkers killed, or one's own last ones dying */
-    ends_with(c, "position fen 8/8/8/3c[2]4/3C[3]4/8/8/8 1 0 0 moves d4d5", "p1win");
-    d_says(c, "Status: ", "game over, player 1 wins (player 2 has no checker left)");
-    ends_with(c, "position fen 8/8/8/3c[3]4/3C4/8/8/8 1 0 0 moves d4d5", "p2win");
-    d_says(c, "Status: ", "game over, player 2 wins (player 1 has no checker left)");
+    ends_as(c, "position fen 8/8/8/3c[2]4/3C[3]4/8/8/8 1 0 0 moves d4d5", "p1win",
+            "game over, player 1 wins (player 2 has no checker left)");
+    ends_as(c, "position fen 8/8/8/3c[3]4/3C4/8/8/8 1 0 0 moves d4d5", "p2win",
+            "game over, player 2 wins (player 1 has no checker left)");
     /* both sides out of checkers: a draw */
-    ends_with(c, "position fen 8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0 moves d4d5", "draw");
-    d_says(c, "Status: ", "game over, a draw (neither player has a checker left)");
+    ends_as(c, "position fen 8/8/8/3c[2]4/3C[2]4/8/8/8 1 0 0 moves d4d5", "draw",
+            "game over, a draw (neither player has a checker left)");
     ends_with(c, "position fen 8/8/8/8/8/8/8/8 2 0 0", "draw");
     /* a move after the end forfeits: the player to move loses */
     forfeited(c, "position fen 8/6C1/8/c7/8/8/8/8 1 0 0 moves g7h8 a5a4", "p1win");
@@ -93,55 +86,43 @@ END_TEST
 START_TEST(no_progress) {
     Child *c = start_game("mad");
     ck_assert_int_eq(errors_of(c, "setoption name MADNoProgressPlies value 4"), 0);
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 b2b3"), 0);
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    ends_with(c, "position startpos moves a2a3 a7a6 b2b3 b7b6", "draw");
-    d_says(c, "Status: ", "game over, a draw (4 plies without combat)");
+    goes_on(c, "position startpos moves a2a3 a7a6 b2b3");
+    ends_as(c, "position startpos moves a2a3 a7a6 b2b3 b7b6", "draw", "game over, a draw (4 plies without combat)");
     /* a position string already at the limit */
     ends_with(c, "position fen 8/8/c7/8/8/3C4/8/8 1 4 9", "draw");
     /* 0: off */
     ck_assert_int_eq(errors_of(c, "setoption name MADNoProgressPlies value 0"), 0);
-    ck_assert_int_eq(errors_of(c, "position fen 8/8/c7/8/8/3C4/8/8 1 100000 9"), 0);
-    ck_assert_str_eq(ask(c, "gameover"), "false");
+    goes_on(c, "position fen 8/8/c7/8/8/3C4/8/8 1 100000 9");
     quit(c);
 }
 END_TEST
 
 START_TEST(repetition) {
     Child *c = start_game("mad");
-    const char *twice = "position startpos moves a2a3 a7a6 a3a2 a6a7";
-    ck_assert_int_eq(errors_of(c, twice), 0);
-    ck_assert_str_eq(ask(c, "gameover"), "false");
-    ends_with(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7", "draw");
-    d_says(c, "Status: ", "game over, a draw (the position occurred for the third time)");
+    goes_on(c, "position startpos moves a2a3 a7a6 a3a2 a6a7");
+    ends_as(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7", "draw",
+            "game over, a draw (the position occurred for the third time)");
     /* a move after it forfeits */
     forfeited(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7 a2a3", "p2win");
     /* the counters are not part of the position: a position string can start the count */
     ends_with(c, "position fen " START_FEN " moves b2b3 b7b6 b3b2 b6b7 b2b3 b7b6 b3b2 b6b7", "draw");
     /* Repetition off: the game goes on */
     ck_assert_int_eq(errors_of(c, "setoption name Repetition value false"), 0);
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7"), 0);
-    ck_assert_str_eq(ask(c, "gameover"), "false");
+    goes_on(c, "position startpos moves a2a3 a7a6 a3a2 a6a7 a2a3 a7a6 a3a2 a6a7");
     quit(c);
 }
 END_TEST
 
 START_TEST(forfeits) {
     Child *c = start_game("mad");
-    child_transcript_reset(c);
-    ck_assert_int_eq(errors_of(c, "position startpos moves a2a3 h2h3 a7a6"), 1);
-    ck_assert_msg(strstr(child_transcript(c), "'h2h3'") && strstr(child_transcript(c), "ply 2"), "%s",
-                  child_transcript(c));
-    ck_assert_str_eq(ask(c, "gameover"), "true");
-    ck_assert_str_eq(ask(c, "result"), "p1win");
+    illegal_at(c, "position startpos moves a2a3 h2h3 a7a6", "h2h3", 2, "p1win");
     d_says(c, "Status: ", "game over, player 1 wins (illegal move 'h2h3' at ply 2");
     /* the suffix of the whole stack, a lunge with a suffix, 0000 */
     forfeited(c, "position startpos moves a2b3x4", "p2win");
     forfeited(c, "position startpos moves a2a4x2", "p2win");
     forfeited(c, "position startpos moves a2a4 0000", "p1win");
     /* uppercase input is fine */
-    ck_assert_int_eq(errors_of(c, "position startpos moves A2B3X2"), 0);
-    ck_assert_str_eq(ask(c, "gameover"), "false");
+    goes_on(c, "position startpos moves A2B3X2");
     quit(c);
 }
 END_TEST

@@ -28,16 +28,12 @@ static Key key_from_scratch(const GamePos *p, int pie) {
 }
 
 static void check_position(const GamePos *p, int pie, Prng *rng) {
-    static char fast[16384], ref[16384];
+    static char ref[16384];
     char fen[POS_STR_MAX];
     Move all[MAX_MOVES];
     G->print_pos(p, fen);
-    moves_text(G, p, fast);
     int nref = ref_moves(fen, pie, ref);
-    REQUIRE(!strcmp(fast, ref), "position %s\nfast: %s\nref:  %s", fen, fast, ref);
-    int n = G->gen_moves(p, all, GEN_ALL);
-    REQUIRE(n == nref, "%s: %d moves listed, reference %d", fen, n, nref);
-    kit_check_moves(G, p, all, n, 0xFFFFF, rng);
+    kit_check_against(G, p, ref, nref, all, 0xFFFFF, rng);
     uint32_t both[2][NNUE_MAX_ACTIVE], f[NNUE_MAX_ACTIVE], ref_f[NNUE_MAX_ACTIVE];
     uint32_t *const out[2] = {both[0], both[1]};
     int n_both[2];
