@@ -18,6 +18,7 @@ static const GameOps *G;
 /* Everything one search reported. */
 typedef struct {
     pthread_mutex_t lock;
+    const GameOps *game;       /* whose moves the pv holds (G unless run() says otherwise) */
     int n_info, n_best, n_currmove;
     SearchInfo last;           /* the last exact line of multipv 1 */
     Move last_pv[MAX_PLY];
@@ -32,16 +33,17 @@ static void rec_info(void *ctx, const SearchInfo *i) {
     Record *r = ctx;
     pthread_mutex_lock(&r->lock);
     r->n_info++;
+    const GameOps *g = r->game;
     GamePos p = *i->root;
     bool ok = true;
     char pv[2048] = "";
     for (int k = 0; k < i->pv_len; k++) {
-        if (!G->is_legal(&p, i->pv[k])) ok = false;
+        if (!g->is_legal(&p, i->pv[k])) ok = false;
         char ms[MOVE_STR_MAX];
-        G->print_move(&p, i->pv[k], ms);
+        g->print_move(&p, i->pv[k], ms);
         strcat(strcat(pv, " "), ms);
         GameUndo u;
-        if (ok) G->make(&p, i->pv[k], &u);
+        if (ok) g->make(&p, i->pv[k], &u);
     }
     if (!ok || i->pv_len < 1) r->pv_legal = false;
     if (i->multipv >= 1 && i->multipv <= MAX_MULTIPV) r->lines[i->multipv - 1] = *i;
@@ -79,6 +81,7 @@ static void rec_message(void *ctx, const char *text) { (void)ctx, (void)text; }
 static Record *rec_new(void) {
     Record *r = calloc(1, sizeof *r);
     pthread_mutex_init(&r->lock, NULL);
+    r->game = G;
     r->pv_legal = true;
     return r;
 }
@@ -105,6 +108,7 @@ static void set_pieces(Engine *e, const char *pieces, char side) {
 /* Runs a search to its end and returns what it reported. */
 static Record *run(Engine *e, const SearchLimits *l) {
     Record *r = rec_new();
+    r->game = engine_game(e);
     SearchReport rep = reporter(r);
     char err[ERR_STR_MAX];
     ck_assert_msg(engine_go(e, l, &rep, err), "%s", err);
@@ -652,6 +656,36 @@ START_TEST(new_evaluator_forgets_the_old) {
 }
 END_TEST
 
+/* Forced results of bench positions that a sound search finds and an unsound one misses:
+ * checked against planted bugs (2026-12-02): a reversed futility margin (every case), a late
+ * move reduction that fails high and is not searched again in full (M.A.D.'s). Only the result
+ * is asserted, not the move or the distance, so a retuned search that still sees it passes. */
+START_TEST(forced_results_at_bench_depth) {
+    static const struct {
+        const char *game, *fen;
+        int depth, sign; /* sign +1: the player to move wins, -1: loses */
+    } cases[] = {
+        {"monkeyqueen", "3C[6]5c2/6i5/12/2c7c1/4ii1c4/8i3/5c6/1i6c3/i5i2i2/1i9i/i5i4I[2]/4c4i1i c - 57", 5, +1},
+        {"monkeyqueen", "12/i7I[3]3/12/12/12/12/4c7/7c4/9C[5]2/12/12/12 c s 94", 5, +1},
+        {"monkeyqueen", "1I[2]10/12/12/12/12/12/12/3i2c5/12/C[8]11/12/12 i s 93", 5, -1},
+        {"mad", "8/6c1/1c[2]4c1/C[2]2c[2]2c1/1C3CcC/8/C4C1C/8 1 1 52", 4, +1},
+    };
+    char err[ERR_STR_MAX];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Engine *e = engine_create(game_find(cases[i].game));
+        ck_assert_ptr_nonnull(e);
+        ck_assert_msg(engine_set_option(e, "Hash", "8", err), "%s", err);
+        engine_new_game(e);
+        ck_assert_msg(engine_set_position(e, cases[i].fen, NULL, 0, err), "%s: %s", cases[i].fen, err);
+        Record *r = run_depth(e, cases[i].depth);
+        ck_assert_msg(cases[i].sign * r->last.score >= SCORE_WIN_MIN, "%s %s: score %d", cases[i].game, cases[i].fen,
+                      r->last.score);
+        free(r);
+        engine_destroy(e);
+    }
+}
+END_TEST
+
 /* ---- engine_search: the synchronous entry point of jobs ---- */
 
 /* It says what engine_go reports: the same move, the last line of multipv 1, the nodes. */
@@ -813,5 +847,6 @@ int main(void) {
                      ONCE(low_clock_searches), ONCE(ponderhit_counts_the_time_pondered), ONCE(options_and_hash),
                      ONCE(threads_search_together), ONCE(hundreds_of_threads), ONCE(new_evaluator_forgets_the_old),
                      ONCE(search_agrees_with_go), ONCE(game_option_and_engine_agree), ONCE(search_lines_and_refusals),
-                     ONCE(engines_search_side_by_side), ONCE(last_score_belongs_to_its_player));
+                     ONCE(engines_search_side_by_side), ONCE(last_score_belongs_to_its_player),
+                     ONCE(forced_results_at_bench_depth));
 }
