@@ -55,7 +55,7 @@
     /* what followed the last two moves, weight ContHist (0: off). */                                        \
     X(cont_hist, ContHist, 0, 0, 4)                                                                          \
     /* Correction history (games with GameOps.cont_index): the static evaluation moved by CorrHist% */     \
-    /* of the error searches found after the opponent's last move (0: off). */                             \
+    /* of the error searches found after the same last move (0: off). */                                   \
     X(corr_hist, CorrHist, 0, 0, 200)                                                                        \
     /* Noisy moves that lose the exchange (games with see_ge) after the quiet moves (1) or before (0). */    \
     X(bad_noisy_last, BadNoisyLast, 0, 0, 1)                                                                 \

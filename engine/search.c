@@ -105,12 +105,12 @@ void search_thread_clear(SearchThread *t) {
  * search goes on without it. */
 static void fit_cont(SearchThread *t, const GameOps *g, const SearchParams *P) {
     int n = (P->cont_hist || P->corr_hist) && g->cont_size > 0 ? 2 * g->cont_size : 0;
-    bool corr = n && P->corr_hist;
-    if (n == t->cont_n && (t->corr != NULL) == corr) return;
+    bool cont = n && P->cont_hist, corr = n && P->corr_hist;
+    if (n == t->cont_n && (t->cont != NULL) == cont && (t->corr != NULL) == corr) return;
     free(t->cont), free(t->corr);
-    t->cont = n ? calloc((size_t)n * (size_t)n, sizeof *t->cont) : NULL;
-    t->corr = t->cont && corr ? calloc((size_t)n * 2, sizeof *t->corr) : NULL;
-    t->cont_n = t->cont ? n : 0;
+    t->cont = cont ? calloc((size_t)n * (size_t)n, sizeof *t->cont) : NULL;
+    t->corr = corr ? calloc((size_t)n * 2, sizeof *t->corr) : NULL;
+    t->cont_n = t->cont || t->corr ? n : 0; /* the moves' rows: what either table is read by */
 }
 
 /* Correction history: errors are kept x CORR_GRAIN, at most CORR_MAX units either way, as a
@@ -139,7 +139,7 @@ static inline void corr_update(int16_t *e, Score err, int depth) {
 /* What a node's move picker reads of continuation history: the rows of the last two moves. */
 static ContRows cont_rows(const SearchThread *t, int ply, int me) {
     ContRows c = {{NULL, NULL}, 0, 0};
-    if (!t->cont || !t->params->cont_hist) return c; /* the rows may be kept for correction only */
+    if (!t->cont) return c;
     c.col0 = me * (t->cont_n / 2);
     c.weight = t->params->cont_hist;
     for (int i = 0; i < 2 && i < ply; i++) {
@@ -152,7 +152,7 @@ static ContRows cont_rows(const SearchThread *t, int ply, int me) {
 
 /* The row of move m (from the position at ply, before it is made). */
 static inline int cont_row_of(const SearchThread *t, Move m, int me) {
-    return t->cont ? me * (t->cont_n / 2) + t->game->cont_index(&t->pos, m) : -1;
+    return t->cont_n ? me * (t->cont_n / 2) + t->game->cont_index(&t->pos, m) : -1;
 }
 
 uint64_t search_total_nodes(const SearchShared *sh) {

@@ -94,8 +94,8 @@ struct SearchThread {
     int16_t *cont;
     int cont_n;
     /* Correction history, [2][cont_n] (games with continuation rows): by the player to move
-     * and the opponent's last move's row, how far searches found the static evaluation off
-     * (x CORR_GRAIN); NULL: none. */
+     * and the last move's row, how far searches found the static evaluation off (x
+     * CORR_GRAIN); NULL: none. cont_n is set when either table is. */
     int16_t *corr;
     int root_depth; /* the iteration's depth */
     struct NnueAcc *nnue; /* the learned evaluation's accumulators (job->net) */
