@@ -57,6 +57,11 @@
     /* Correction history (games with GameOps.cont_index): the static evaluation moved by CorrHist% */     \
     /* of the error searches found after the same last move (0: off). */                                   \
     X(corr_hist, CorrHist, 0, 0, 200)                                                                        \
+    /* Singular extension: from SeDepth (0: off) the table's move, when every other move fails */         \
+    /* SeMargin x depth below the table's score at half the depth, is searched a ply deeper; when */      \
+    /* another also holds beta, the node is cut (multi-cut); when only the table's score did, a ply less. */ \
+    X(se_depth, SeDepth, 0, 0, 16)                                                                           \
+    X(se_margin, SeMargin, 2, 0, 32)                                                                         \
     /* Noisy moves that lose the exchange (games with see_ge) after the quiet moves (1) or before (0). */    \
     X(bad_noisy_last, BadNoisyLast, 0, 0, 1)                                                                 \
     /* Quiescence entries of the restricted plies (from QsEvenPlies) answer only those (1), or all (0). */  \

@@ -406,7 +406,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     TTHit h;
     bool hit = tt_probe(t->sh->tt, key, ply, &h);
     Move tt_move = hit ? h.move : MOVE_NONE;
-    if (!pv_node && hit && h.depth >= depth &&
+    const Move excluded = ss->excluded;
+    if (!pv_node && !excluded && hit && h.depth >= depth &&
         (h.bound == BOUND_EXACT || (h.bound == BOUND_LOWER && h.score >= beta) ||
          (h.bound == BOUND_UPPER && h.score <= alpha)))
         return h.score;
@@ -429,7 +430,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (depth <= P->rfp_depth && ss->static_eval - P->rfp_margin * depth >= beta)
             return ss->static_eval;
         /* Null move: if passing still holds beta, a real move will (zugzwang aside). */
-        if (g->caps.null_move && depth >= P->nmp_depth && ss->static_eval >= beta && ply > 0 &&
+        if (g->caps.null_move && !excluded && depth >= P->nmp_depth && ss->static_eval >= beta && ply > 0 &&
             t->stack[ply - 1].hist_index >= 0) {
             GameUndo u;
             /* A pass changes no tracked feature: its ply is pushed before it is made (the
@@ -459,7 +460,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
 
     /* Internal iterative reduction: a node the table knows nothing of is likely less
      * important than its depth says, and its search will find a move for the next. */
-    if (P->iir_depth && depth >= P->iir_depth && depth >= 2 && tt_move == MOVE_NONE && (pv_node || cut_node))
+    if (P->iir_depth && !excluded && depth >= P->iir_depth && depth >= 2 && tt_move == MOVE_NONE && (pv_node || cut_node))
         depth--;
 
     /* Improving: the static evaluation rose since this player's last decision. */
@@ -483,6 +484,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     int n_quiets = 0, legal = 0, searched = 0;
     bool skip_quiets = false;
     while ((m = mp_next(&mp, skip_quiets)) != MOVE_NONE) {
+        if (m == excluded) continue;
         legal++;
         bool noisy = g->is_noisy(pos, m);
         int hi = g->history_index(pos, m);
@@ -502,6 +504,22 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
             }
             if (depth <= P->hist_prune_depth && searched > 0 && stat < -P->hist_prune_margin * depth) continue;
         }
+        /* Singular extension: the table's move, when no other comes near its score at half the
+         * depth, is the position's only good move and worth a ply more. When another holds
+         * beta too, two moves do: the node is cut (multi-cut). When only the table's score
+         * said beta, the table's move is likely not alone: a ply less. */
+        int ext = 0;
+        if (P->se_depth && m == tt_move && !excluded && depth >= P->se_depth && ply < 2 * t->root_depth &&
+            h.depth >= depth - 3 && h.bound != BOUND_UPPER && h.score > -SCORE_WIN_MIN && h.score < SCORE_WIN_MIN) {
+            Score sbeta = h.score - P->se_margin * depth;
+            ss->excluded = m;
+            Score s = search(t, sbeta - 1, sbeta, (depth - 1) / 2, ply, cut_node);
+            ss->excluded = MOVE_NONE;
+            if (t->stopped) return 0;
+            if (s < sbeta) ext = 1;
+            else if (sbeta >= beta) return sbeta;
+            else if (h.score >= beta) ext = -1;
+        }
         ss->move = m;
         ss->hist_index = hi;
         ss->cont_row = cont_row_of(t, m, me);
@@ -510,7 +528,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         count_node(t);
         tt_prefetch(t->sh->tt, tt_key(t, g->key(pos)));
         bool same = g->player_to_move(pos) == me;
-        int new_depth = depth - 1 + (P->ext_check && in_check && (!P->ext_cap || ply < P->ext_cap * t->root_depth));
+        int new_depth = depth - 1 + ext + (P->ext_check && in_check && (!P->ext_cap || ply < P->ext_cap * t->root_depth));
         Score s;
         if (pv_node) t->pv_len[ply + 1] = 0;
         if (searched == 0) {
@@ -552,7 +570,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         }
         if (!noisy && n_quiets < 64) quiets[n_quiets++] = m;
     }
-    if (legal == 0) return outcome_score(g->no_moves_outcome(pos), ply);
+    /* Without the excluded move there may be none: that says nothing of the position. */
+    if (legal == 0) return excluded ? alpha : outcome_score(g->no_moves_outcome(pos), ply);
 
     if (best >= beta && !g->is_noisy(pos, best_move)) {
         int bonus = depth * depth * P->hist_mul > P->hist_max ? P->hist_max : depth * depth * P->hist_mul;
@@ -571,6 +590,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     /* A search's score says how far the evaluation was off, unless it is only a bound on the
      * wrong side of it, a win or loss, or a noisy move's gain. */
+    if (excluded) return best; /* a test of one move's rivals: not the position's score */
     if (corr && (best_move == MOVE_NONE || !g->is_noisy(pos, best_move)) && best > -SCORE_WIN_MIN &&
         best < SCORE_WIN_MIN && !(b == BOUND_LOWER && best <= ss->static_eval) &&
         !(b == BOUND_UPPER && best >= ss->static_eval))

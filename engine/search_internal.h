@@ -56,6 +56,7 @@ typedef struct {
     int cont_row;   /* the move's row of continuation history, -1: none (a pass, no table) */
     Move killer[2][2]; /* by player: plies of one depth may belong to either in some games */
     Score static_eval;
+    Move excluded; /* a singular extension's test: the move this ply's search leaves out */
 } SearchStack;
 
 struct SearchThread {

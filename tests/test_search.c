@@ -660,28 +660,92 @@ END_TEST
  * checked against planted bugs (2026-12-02): a reversed futility margin (every case), a late
  * move reduction that fails high and is not searched again in full (M.A.D.'s). Only the result
  * is asserted, not the move or the distance, so a retuned search that still sees it passes. */
-START_TEST(forced_results_at_bench_depth) {
-    static const struct {
-        const char *game, *fen;
-        int depth, sign; /* sign +1: the player to move wins, -1: loses */
-    } cases[] = {
-        {"monkeyqueen", "3C[6]5c2/6i5/12/2c7c1/4ii1c4/8i3/5c6/1i6c3/i5i2i2/1i9i/i5i4I[2]/4c4i1i c - 57", 5, +1},
-        {"monkeyqueen", "12/i7I[3]3/12/12/12/12/4c7/7c4/9C[5]2/12/12/12 c s 94", 5, +1},
-        {"monkeyqueen", "1I[2]10/12/12/12/12/12/12/3i2c5/12/C[8]11/12/12 i s 93", 5, -1},
-        {"mad", "8/6c1/1c[2]4c1/C[2]2c[2]2c1/1C3CcC/8/C4C1C/8 1 1 52", 4, +1},
-    };
+/* Positions of the bench whose result a search at the depth given finds. */
+static const struct {
+    const char *game, *fen;
+    int depth, sign; /* sign +1: the player to move wins, -1: loses */
+} FORCED[] = {
+    {"monkeyqueen", "3C[6]5c2/6i5/12/2c7c1/4ii1c4/8i3/5c6/1i6c3/i5i2i2/1i9i/i5i4I[2]/4c4i1i c - 57", 5, +1},
+    {"monkeyqueen", "12/i7I[3]3/12/12/12/12/4c7/7c4/9C[5]2/12/12/12 c s 94", 5, +1},
+    {"monkeyqueen", "1I[2]10/12/12/12/12/12/12/3i2c5/12/C[8]11/12/12 i s 93", 5, -1},
+    {"mad", "8/6c1/1c[2]4c1/C[2]2c[2]2c1/1C3CcC/8/C4C1C/8 1 1 52", 4, +1},
+};
+enum { N_FORCED = sizeof FORCED / sizeof FORCED[0] };
+
+/* Searches FORCED[i] with game g (the registered game or a copy with other search
+ * parameters), checks its result, and gives the nodes it took. */
+static uint64_t forced_case(const GameOps *g, size_t i, const char *what) {
     char err[ERR_STR_MAX];
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        Engine *e = engine_create(game_find(cases[i].game));
-        ck_assert_ptr_nonnull(e);
-        ck_assert_msg(engine_set_option(e, "Hash", "8", err), "%s", err);
-        engine_new_game(e);
-        ck_assert_msg(engine_set_position(e, cases[i].fen, NULL, 0, err), "%s: %s", cases[i].fen, err);
-        Record *r = run_depth(e, cases[i].depth);
-        ck_assert_msg(cases[i].sign * r->last.score >= SCORE_WIN_MIN, "%s %s: score %d", cases[i].game, cases[i].fen,
-                      r->last.score);
-        free(r);
-        engine_destroy(e);
+    Engine *e = engine_create(g);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_msg(engine_set_option(e, "Hash", "8", err), "%s", err);
+    engine_new_game(e);
+    ck_assert_msg(engine_set_position(e, FORCED[i].fen, NULL, 0, err), "%s: %s", FORCED[i].fen, err);
+    Record *r = run_depth(e, FORCED[i].depth);
+    ck_assert_msg(FORCED[i].sign * r->last.score >= SCORE_WIN_MIN, "%s %s (%s): score %d", FORCED[i].game,
+                  FORCED[i].fen, what, r->last.score);
+    ck_assert_msg(r->pv_legal, "%s (%s): an illegal pv", FORCED[i].fen, what);
+    uint64_t nodes = r->last.nodes;
+    free(r);
+    engine_destroy(e);
+    return nodes;
+}
+
+/* The nodes of a search to depth 6 after three plies of Monkey Queen, with game g. */
+static uint64_t opening_nodes(const GameOps *g) {
+    const char *moves[] = {"g1g4", "f12f9", "g4c4"};
+    char err[ERR_STR_MAX];
+    Engine *e = engine_create(g);
+    ck_assert_ptr_nonnull(e);
+    engine_new_game(e);
+    ck_assert_msg(engine_set_position(e, NULL, moves, 3, err), "%s", err);
+    Record *r = run_depth(e, 6);
+    ck_assert(r->pv_legal);
+    uint64_t nodes = r->last.nodes;
+    free(r);
+    engine_destroy(e);
+    return nodes;
+}
+
+START_TEST(forced_results_at_bench_depth) {
+    for (size_t i = 0; i < N_FORCED; i++) forced_case(game_find(FORCED[i].game), i, "the game's parameters");
+}
+END_TEST
+
+/* Each technique the table keeps switched off (issue 57) still finds every forced result
+ * when switched on, and changes some tree: a switch that does nothing, or breaks the search
+ * it joins, fails here in the normal build. */
+START_TEST(switches_keep_forced_results) {
+    static const struct {
+        SearchParamOverride ov[2];
+        int n;
+    } SWITCHES[] = {
+        {{{"LmpDepth", 2}}, 1},      {{{"FutDepth", 1}}, 1},     {{{"LmrHist", 256}}, 1},
+        {{{"LmrKiller", 1}}, 1},     {{{"LmrImproving", 1}}, 1}, {{{"LmrRoot", 1}}, 1},
+        {{{"IirDepth", 3}}, 1},      {{{"ContHist", 2}}, 1},     {{{"CorrHist", 100}}, 1},
+        {{{"SeDepth", 3}}, 1},       {{{"BadNoisyLast", 1}}, 1}, {{{"ExtCap", 1}}, 1},
+        {{{"HistPruneDepth", 3}, {"HistPruneMargin", 500}}, 2},
+    };
+    for (size_t k = 0; k < sizeof SWITCHES / sizeof SWITCHES[0]; k++) {
+        const char *name = SWITCHES[k].ov[0].name;
+        bool changed = false;
+        for (size_t i = 0; i < N_FORCED; i++) {
+            const GameOps *base = game_find(FORCED[i].game);
+            ck_assert_int_eq(base->n_search_params, 0); /* else merge the game's own overrides */
+            GameOps tuned = *base;
+            tuned.search_params = SWITCHES[k].ov;
+            tuned.n_search_params = SWITCHES[k].n;
+            uint64_t with = forced_case(&tuned, i, name);
+            if (with != forced_case(base, i, "the game's parameters")) changed = true;
+        }
+        /* And an opening of Monkey Queen, where no result is forced. */
+        GameOps tuned = *G;
+        tuned.search_params = SWITCHES[k].ov;
+        tuned.n_search_params = SWITCHES[k].n;
+        if (opening_nodes(&tuned) != opening_nodes(G)) changed = true;
+        /* BadNoisyLast and ExtCap need the game's exchange test or a check to act on. */
+        if (strcmp(name, "BadNoisyLast") && strcmp(name, "ExtCap"))
+            ck_assert_msg(changed, "%s=%d searched every tree as without it", name, SWITCHES[k].ov[0].value);
     }
 }
 END_TEST
@@ -848,5 +912,5 @@ int main(void) {
                      ONCE(threads_search_together), ONCE(hundreds_of_threads), ONCE(new_evaluator_forgets_the_old),
                      ONCE(search_agrees_with_go), ONCE(game_option_and_engine_agree), ONCE(search_lines_and_refusals),
                      ONCE(engines_search_side_by_side), ONCE(last_score_belongs_to_its_player),
-                     ONCE(forced_results_at_bench_depth));
+                     ONCE(forced_results_at_bench_depth), ONCE(switches_keep_forced_results));
 }
