@@ -587,10 +587,10 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
         if (killer[0] != best_move) killer[1] = killer[0], killer[0] = best_move;
         if (answer) t->counter[prev->hist_index] = best_move;
     }
+    if (excluded) return best; /* a test of one move's rivals: not the position's score */
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     /* A search's score says how far the evaluation was off, unless it is only a bound on the
      * wrong side of it, a win or loss, or a noisy move's gain. */
-    if (excluded) return best; /* a test of one move's rivals: not the position's score */
     if (corr && (best_move == MOVE_NONE || !g->is_noisy(pos, best_move)) && best > -SCORE_WIN_MIN &&
         best < SCORE_WIN_MIN && !(b == BOUND_LOWER && best <= ss->static_eval) &&
         !(b == BOUND_UPPER && best >= ss->static_eval))
