@@ -698,7 +698,6 @@ static uint64_t forced_case(const GameOps *g, size_t i, const char *what) {
     return nodes;
 }
 
-/* The nodes of a search to depth 6 after three plies of Monkey Queen, with game g. */
 /* Nodes to search a game's position after moves (none: the start) to depth 6. */
 static uint64_t nodes_to_depth6(const GameOps *g, const char *const *moves, int n) {
     char err[ERR_STR_MAX];
@@ -714,9 +713,19 @@ static uint64_t nodes_to_depth6(const GameOps *g, const char *const *moves, int 
     return nodes;
 }
 
+/* The nodes of a search to depth 6 after three plies of Monkey Queen, with game g. */
 static uint64_t opening_nodes(const GameOps *g) {
     const char *moves[] = {"g1g4", "f12f9", "g4c4"};
     return nodes_to_depth6(g, moves, 3);
+}
+
+/* The game with these search parameters in place of its own (none: the tests ask for that). */
+static GameOps with_params(const GameOps *base, const SearchParamOverride *ov, int n) {
+    ck_assert_int_eq(base->n_search_params, 0); /* else merge the game's own overrides */
+    GameOps g = *base;
+    g.search_params = ov;
+    g.n_search_params = n;
+    return g;
 }
 
 START_TEST(forced_results_at_bench_depth) {
@@ -745,17 +754,12 @@ START_TEST(switches_keep_forced_results) {
     bool changed = false;
     for (size_t i = 0; i < N_FORCED; i++) {
         const GameOps *base = game_find(FORCED[i].game);
-        ck_assert_int_eq(base->n_search_params, 0); /* else merge the game's own overrides */
-        GameOps tuned = *base;
-        tuned.search_params = SWITCHES[k].ov;
-        tuned.n_search_params = SWITCHES[k].n;
+        GameOps tuned = with_params(base, SWITCHES[k].ov, SWITCHES[k].n);
         uint64_t with = forced_case(&tuned, i, name);
         if (with != forced_case(base, i, "the game's parameters")) changed = true;
     }
     /* And an opening of Monkey Queen, where no result is forced. */
-    GameOps tuned = *G;
-    tuned.search_params = SWITCHES[k].ov;
-    tuned.n_search_params = SWITCHES[k].n;
+    GameOps tuned = with_params(G, SWITCHES[k].ov, SWITCHES[k].n);
     if (opening_nodes(&tuned) != opening_nodes(G)) changed = true;
     /* BadNoisyLast and ExtCap need the game's exchange test or a check to act on. */
     if (strcmp(name, "BadNoisyLast") && strcmp(name, "ExtCap"))
@@ -775,18 +779,14 @@ START_TEST(null_move_shrinks_the_tree) {
     static const char *games[] = {"mad", "embed"};
     if (_i == 2) { /* each part its own test: a budget of its own in the instrumented builds */
         for (size_t i = 0; i < N_FORCED; i++) {
-            GameOps g = *game_find(FORCED[i].game);
-            g.search_params = off;
-            g.n_search_params = 1;
+            GameOps g = with_params(game_find(FORCED[i].game), off, 1);
             forced_case(&g, i, "no null move");
         }
         return;
     }
     const GameOps *g = game_find(games[_i]);
     ck_assert_ptr_nonnull(g);
-    GameOps no_null = *g;
-    no_null.search_params = off;
-    no_null.n_search_params = 1;
+    GameOps no_null = with_params(g, off, 1);
     uint64_t with = nodes_to_depth6(g, NULL, 0), without = nodes_to_depth6(&no_null, NULL, 0);
     ck_assert_msg(with * 10 < without * 9, "%s: with the null move %llu nodes, without it %llu", games[_i],
                   (unsigned long long)with, (unsigned long long)without);
