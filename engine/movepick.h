@@ -8,6 +8,25 @@
 /* History scores live in [-HISTORY_MAX, HISTORY_MAX]. */
 #define HISTORY_MAX 16384
 
+/* A cut's history bonus at depth: HistMul x depth^2, at most HistMax (deep cuts say more, but
+ * one deep cut must not drown every other record). */
+static inline int history_bonus(int depth, int hist_mul, int hist_max) {
+    int b = depth * depth * hist_mul;
+    return b > hist_max ? hist_max : b;
+}
+
+/* A quiet move that cut goes first among a ply's two killers; the one it displaces, second. */
+static inline void killers_push(Move killer[2], Move m) {
+    if (killer[0] != m) killer[1] = killer[0], killer[0] = m;
+}
+
+/* A history entry moved by bonus with gravity: the further it already is on the bonus's side,
+ * the less it moves, so it stays within +-HISTORY_MAX and old records fade. */
+static inline void history_update(int16_t *h, int bonus) {
+    int v = *h + bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+    *h = (int16_t)v;
+}
+
 /* Continuation history as a move picker reads it: the rows of what followed the last two
  * moves (NULL: none), the mover's first column and the weight (ContHist); weight 0: unused. */
 typedef struct {

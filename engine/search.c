@@ -266,11 +266,6 @@ static inline int16_t *history_of(SearchThread *t, int player) {
     return t->history + (size_t)player * (size_t)t->history_size;
 }
 
-static inline void history_update(int16_t *h, int bonus) {
-    int v = *h + bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
-    *h = (int16_t)v;
-}
-
 /* ---- quiescence ---- */
 
 static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply, bool cut_node);
@@ -574,7 +569,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     if (legal == 0) return excluded ? alpha : outcome_score(g->no_moves_outcome(pos), ply);
 
     if (best >= beta && !g->is_noisy(pos, best_move)) {
-        int bonus = depth * depth * P->hist_mul > P->hist_max ? P->hist_max : depth * depth * P->hist_mul;
+        int bonus = history_bonus(depth, P->hist_mul, P->hist_max);
         history_update(&hist[g->history_index(pos, best_move)], bonus);
         for (int i = 0; i < n_quiets; i++) history_update(&hist[g->history_index(pos, quiets[i])], -bonus);
         for (int k = 0; k < 2; k++) {
@@ -583,8 +578,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
             history_update(&row[cont.col0 + g->cont_index(pos, best_move)], bonus);
             for (int i = 0; i < n_quiets; i++) history_update(&row[cont.col0 + g->cont_index(pos, quiets[i])], -bonus);
         }
-        Move *killer = ss->killer[me];
-        if (killer[0] != best_move) killer[1] = killer[0], killer[0] = best_move;
+        killers_push(ss->killer[me], best_move);
         if (answer) t->counter[prev->hist_index] = best_move;
     }
     if (excluded) return best; /* a test of one move's rivals: not the position's score */

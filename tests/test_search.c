@@ -3,11 +3,13 @@
  * searchmoves, legal pvs, prompt stop, ponder, the search options, a search after the
  * evaluator changed, and engine_search. */
 #include <pthread.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
 #include "engine/games/registry.h"
+#include "engine/movepick.h"
 #include "engine/nnue/nnue.h"
 #include "engine/threads.h"
 #include "engine/tt.h"
@@ -719,13 +721,26 @@ static uint64_t opening_nodes(const GameOps *g) {
     return nodes_to_depth6(g, moves, 3);
 }
 
-/* The game with these search parameters in place of its own (none: the tests ask for that). */
-static GameOps with_params(const GameOps *base, const SearchParamOverride *ov, int n) {
-    ck_assert_int_eq(base->n_search_params, 0); /* else merge the game's own overrides */
-    GameOps g = *base;
-    g.search_params = ov;
-    g.n_search_params = n;
-    return g;
+/* A game with some search parameters set: its own table (engine/games/<game>/params.h) with
+ * these values in place of, or beside, its own. */
+typedef struct {
+    GameOps g;
+    SearchParamOverride ov[SEARCH_PARAM_COUNT];
+} Tuned;
+
+static const GameOps *with_params(Tuned *t, const GameOps *base, const SearchParamOverride *ov, int n) {
+    t->g = *base;
+    int k = 0;
+    for (int i = 0; i < base->n_search_params; i++) {
+        bool replaced = false;
+        for (int j = 0; j < n; j++) replaced |= strcasecmp(base->search_params[i].name, ov[j].name) == 0;
+        if (!replaced) t->ov[k++] = base->search_params[i];
+    }
+    for (int j = 0; j < n; j++) t->ov[k++] = ov[j];
+    ck_assert_int_le(k, SEARCH_PARAM_COUNT);
+    t->g.search_params = t->ov;
+    t->g.n_search_params = k;
+    return &t->g;
 }
 
 START_TEST(forced_results_at_bench_depth) {
@@ -754,13 +769,13 @@ START_TEST(switches_keep_forced_results) {
     bool changed = false;
     for (size_t i = 0; i < N_FORCED; i++) {
         const GameOps *base = game_find(FORCED[i].game);
-        GameOps tuned = with_params(base, SWITCHES[k].ov, SWITCHES[k].n);
-        uint64_t with = forced_case(&tuned, i, name);
+        Tuned tuned;
+        uint64_t with = forced_case(with_params(&tuned, base, SWITCHES[k].ov, SWITCHES[k].n), i, name);
         if (with != forced_case(base, i, "the game's parameters")) changed = true;
     }
     /* And an opening of Monkey Queen, where no result is forced. */
-    GameOps tuned = with_params(G, SWITCHES[k].ov, SWITCHES[k].n);
-    if (opening_nodes(&tuned) != opening_nodes(G)) changed = true;
+    Tuned tuned;
+    if (opening_nodes(with_params(&tuned, G, SWITCHES[k].ov, SWITCHES[k].n)) != opening_nodes(G)) changed = true;
     /* BadNoisyLast and ExtCap need the game's exchange test or a check to act on. */
     if (strcmp(name, "BadNoisyLast") && strcmp(name, "ExtCap"))
         ck_assert_msg(changed, "%s=%d searched every tree as without it", name, SWITCHES[k].ov[0].value);
@@ -779,17 +794,71 @@ START_TEST(null_move_shrinks_the_tree) {
     static const char *games[] = {"mad", "embed"};
     if (_i == 2) { /* each part its own test: a budget of its own in the instrumented builds */
         for (size_t i = 0; i < N_FORCED; i++) {
-            GameOps g = with_params(game_find(FORCED[i].game), off, 1);
-            forced_case(&g, i, "no null move");
+            Tuned g;
+            forced_case(with_params(&g, game_find(FORCED[i].game), off, 1), i, "no null move");
         }
         return;
     }
     const GameOps *g = game_find(games[_i]);
     ck_assert_ptr_nonnull(g);
-    GameOps no_null = with_params(g, off, 1);
-    uint64_t with = nodes_to_depth6(g, NULL, 0), without = nodes_to_depth6(&no_null, NULL, 0);
+    Tuned no_null;
+    uint64_t with = nodes_to_depth6(g, NULL, 0), without = nodes_to_depth6(with_params(&no_null, g, off, 1), NULL, 0);
     ck_assert_msg(with * 10 < without * 9, "%s: with the null move %llu nodes, without it %llu", games[_i],
                   (unsigned long long)with, (unsigned long long)without);
+}
+END_TEST
+
+/* The history's arithmetic: a cut's bonus grows with depth squared up to its cap, and an
+ * entry moves towards the bonus's side with gravity, never past HISTORY_MAX, contrary
+ * evidence counting double at the bound. A swapped cap or a gravity of the wrong sign (each
+ * planted once, issue 57) changes only the trees, which the bench signature alone noticed. */
+START_TEST(history_moves_with_gravity) {
+    ck_assert_int_eq(history_bonus(1, 32, 2400), 32);
+    ck_assert_int_eq(history_bonus(8, 32, 2400), 2048);
+    ck_assert_int_eq(history_bonus(9, 32, 2400), 2400);
+    ck_assert_int_eq(history_bonus(40, 32, 2400), 2400);
+    ck_assert_int_eq(history_bonus(3, 4, 256), 36);
+    ck_assert_int_eq(history_bonus(9, 4, 256), 256);
+    int16_t h = 0;
+    history_update(&h, 1000);
+    ck_assert_int_eq(h, 1000);
+    for (int i = 0; i < 2000; i++) {
+        int16_t before = h;
+        history_update(&h, 2400);
+        ck_assert_int_ge(h, before);
+        ck_assert_int_le(h, HISTORY_MAX);
+    }
+    ck_assert_int_ge(h, HISTORY_MAX * 95 / 100);
+    int16_t top = HISTORY_MAX;
+    history_update(&top, -2400);
+    ck_assert_int_eq(top, HISTORY_MAX - 2 * 2400);
+    for (int i = 0; i < 2000; i++) {
+        int16_t before = h;
+        history_update(&h, -2400);
+        ck_assert_int_le(h, before);
+        ck_assert_int_ge(h, -HISTORY_MAX);
+    }
+    ck_assert_int_le(h, -HISTORY_MAX * 95 / 100);
+}
+END_TEST
+
+/* The killers: the last quiet move that cut first, the one before it second, a move that
+ * cuts again not taking both places (a planted bug that overwrote only the second changed
+ * only the trees). */
+START_TEST(killers_keep_the_last_two) {
+    Move k[2] = {MOVE_NONE, MOVE_NONE};
+    killers_push(k, 7);
+    ck_assert_uint_eq(k[0], 7);
+    ck_assert_uint_eq(k[1], MOVE_NONE);
+    killers_push(k, 9);
+    ck_assert_uint_eq(k[0], 9);
+    ck_assert_uint_eq(k[1], 7);
+    killers_push(k, 9);
+    ck_assert_uint_eq(k[0], 9);
+    ck_assert_uint_eq(k[1], 7);
+    killers_push(k, 7);
+    ck_assert_uint_eq(k[0], 7);
+    ck_assert_uint_eq(k[1], 9);
 }
 END_TEST
 
@@ -955,6 +1024,6 @@ int main(void) {
                      ONCE(threads_search_together), ONCE(hundreds_of_threads), ONCE(new_evaluator_forgets_the_old),
                      ONCE(search_agrees_with_go), ONCE(game_option_and_engine_agree), ONCE(search_lines_and_refusals),
                      ONCE(engines_search_side_by_side), ONCE(last_score_belongs_to_its_player),
-                     ONCE(forced_results_at_bench_depth), LOOP(null_move_shrinks_the_tree, 3),
+                     ONCE(forced_results_at_bench_depth), LOOP(null_move_shrinks_the_tree, 3), ONCE(history_moves_with_gravity), ONCE(killers_keep_the_last_two),
                      LOOP(switches_keep_forced_results, N_SWITCHES));
 }
