@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include "bz.h"
+#include "params.h"
 
 static const char *bz_init(void);
 
@@ -83,6 +84,7 @@ GameOps BOOM_ZOOM = {
     .legend = "T: player 1's towers, t: player 2's, with their number of checkers (T3: 3)",
     .options = BZ_OPTIONS,
     .n_options = BZ_OPT_NB, .option_prefix = "BoomZoom", .init = bz_init,
+    .search_params = BZ_SEARCH_PARAMS, .n_search_params = sizeof BZ_SEARCH_PARAMS / sizeof BZ_SEARCH_PARAMS[0],
     .startpos = bz_startpos, .parse_pos = bz_parse_pos, .print_pos = bz_print_pos,
     .display = bz_display, .parse_move = bz_parse_move, .print_move = bz_print_move,
     .is_noisy = bz_is_noisy, .noisy_value = bz_noisy_value,
