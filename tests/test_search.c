@@ -792,8 +792,8 @@ START_TEST(switches_keep_forced_results) {
      * nothing of the switch. */
     for (size_t i = 0; i < N_FORCED; i++) {
         Tuned tuned, plain;
-        const GameOps *base = with_params(&plain, game_find(FORCED[i].game), NULL, 0, false);
-        uint64_t with = forced_case(with_params(&tuned, base, SWITCHES[k].ov, SWITCHES[k].n, false), i, name);
+        const GameOps *game = game_find(FORCED[i].game), *base = with_params(&plain, game, NULL, 0, false);
+        uint64_t with = forced_case(with_params(&tuned, game, SWITCHES[k].ov, SWITCHES[k].n, false), i, name);
         if (with != forced_case(base, i, "the engine's defaults")) changed = true;
     }
     /* And an opening of Monkey Queen, where no result is forced. */
@@ -1050,6 +1050,8 @@ int main(void) {
                      ONCE(threads_search_together), ONCE(hundreds_of_threads), ONCE(new_evaluator_forgets_the_old),
                      ONCE(search_agrees_with_go), ONCE(game_option_and_engine_agree), ONCE(search_lines_and_refusals),
                      ONCE(engines_search_side_by_side), ONCE(last_score_belongs_to_its_player),
-                     ONCE(forced_results_at_bench_depth), LOOP(null_move_shrinks_the_tree, 3), ONCE(history_moves_with_gravity), ONCE(game_tables_reach_the_search), ONCE(killers_keep_the_last_two),
+                     ONCE(forced_results_at_bench_depth), LOOP(null_move_shrinks_the_tree, 3),
+                     ONCE(history_moves_with_gravity), ONCE(killers_keep_the_last_two),
+                     ONCE(game_tables_reach_the_search),
                      LOOP(switches_keep_forced_results, N_SWITCHES));
 }

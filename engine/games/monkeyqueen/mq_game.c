@@ -78,8 +78,8 @@ GameOps MONKEY_QUEEN = {
     .legend = "I, C: Ivory's and Cigar's queens, with their height (I20: 20 high); i, c: their babies; "
                  "player 1 plays Ivory unless Cigar swapped",
     .options = MQ_OPTIONS,
-    .n_options = MQ_OPT_NB, .option_prefix = "",
-    .search_params = MQ_SEARCH_PARAMS, .n_search_params = sizeof MQ_SEARCH_PARAMS / sizeof MQ_SEARCH_PARAMS[0], .init = mq_init, .startpos = mq_startpos,
+    .n_options = MQ_OPT_NB, .option_prefix = "", .init = mq_init, .startpos = mq_startpos,
+    .search_params = MQ_SEARCH_PARAMS, .n_search_params = sizeof MQ_SEARCH_PARAMS / sizeof MQ_SEARCH_PARAMS[0],
     .parse_pos = mq_parse_pos, .print_pos = mq_print_pos, .display = mq_display,
     .parse_move = mq_parse_move, .print_move = mq_print_move, .is_noisy = mq_is_noisy,
     .noisy_value = mq_noisy_value, .history_size = MQ_SQ_NB * MQ_SQ_NB + 1,
