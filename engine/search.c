@@ -9,6 +9,7 @@
 
 #include "evalcheck.h"
 #include "movepick.h"
+#include "prune.h"
 #include "nnue/nnue.h"
 #include "prng.h"
 #include "yield.h"
@@ -337,7 +338,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply, int qply
         /* Exchanges that lose material are left to the main search, and so are those
          * that cannot lift the stand-pat score to alpha even with a margin. */
         if (!in_check && (g->caps.see || g->caps.qs_evasions_only)) {
-            Score need = best + P->qs_fut_margin <= alpha ? alpha - best - P->qs_fut_margin + 1 : 0;
+            Score need = qs_capture_need(best, alpha, P->qs_fut_margin);
             if (qply >= P->qs_even_plies && need < 1) need = 1;
             if (g->caps.qs_evasions_only || !g->see_ge(pos, m, need)) continue;
         }
@@ -384,10 +385,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     if (t->sh->history && repetition(t, ply, ss->key)) return outcome_score(g->repetition_outcome(pos), ply);
     if (ply >= MAX_PLY - 1) return evaluate(t, ss->key);
 
-    /* No line from here can beat a win on the next move or lose faster than now. */
-    if (alpha < -SCORE_WIN + ply) alpha = -SCORE_WIN + ply;
-    if (beta > SCORE_WIN - ply - 1) beta = SCORE_WIN - ply - 1;
-    if (alpha >= beta) return alpha;
+    if (!mate_distance_window(&alpha, &beta, ply)) return alpha;
     if (g->caps.winning_move) {
         Move w = g->winning_move(pos);
         if (w != MOVE_NONE) {
@@ -441,8 +439,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
                 ss->cont_row = -1;
                 EVALCHECK_PASSED(g->key(pos));
                 count_node(t);
-                int r = P->nmp_base + depth / P->nmp_div;
-                s = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+                int null_depth = null_move_depth(depth, P->nmp_base, P->nmp_div);
+                s = -search(t, -beta, -beta + 1, null_depth, ply + 1, !cut_node);
                 g->unmake_null(pos, &u);
             }
             if (t->nnue_line) nnue_acc_pop(t->nnue);
@@ -467,7 +465,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
     /* The counter move answers the opponent's last move (not a pass, not one's own). */
     const SearchStack *prev = ply > 0 ? &t->stack[ply - 1] : NULL;
     bool answer = prev && prev->hist_index >= 0 && prev->player != me;
-    Move counter = answer ? t->counter[prev->hist_index] : MOVE_NONE;
+    Move *counter_slot = answer ? &t->counter[prev->hist_index] : NULL;
+    Move counter = counter_slot ? *counter_slot : MOVE_NONE;
     MovePicker mp;
     mp_init(&mp, g, pos, tt_move, ss->killer[me], counter, hist);
     ContRows cont = cont_rows(t, ply, me);
@@ -579,7 +578,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, int depth, int ply
             for (int i = 0; i < n_quiets; i++) history_update(&row[cont.col0 + g->cont_index(pos, quiets[i])], -bonus);
         }
         killers_push(ss->killer[me], best_move);
-        if (answer) t->counter[prev->hist_index] = best_move;
+        if (counter_slot) *counter_slot = best_move;
     }
     if (excluded) return best; /* a test of one move's rivals: not the position's score */
     Bound b = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;

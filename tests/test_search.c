@@ -11,6 +11,7 @@
 #include "engine/games/registry.h"
 #include "engine/movepick.h"
 #include "engine/nnue/nnue.h"
+#include "engine/prune.h"
 #include "engine/threads.h"
 #include "engine/tt.h"
 #include "testutil.h"
@@ -888,6 +889,41 @@ START_TEST(killers_keep_the_last_two) {
 }
 END_TEST
 
+/* The window and margin arithmetic of engine/prune.h. Each of these, planted wrong (issue 57:
+ * a mate bound two plies loose, a null move reduced twice, quiescence's margin of the wrong
+ * sign), changed only the trees, which the bench signature alone noticed. */
+START_TEST(windows_and_margins) {
+    Score a = -SCORE_INF, b = SCORE_INF;
+    ck_assert(mate_distance_window(&a, &b, 3));
+    ck_assert_int_eq(a, -SCORE_WIN + 3);
+    ck_assert_int_eq(b, SCORE_WIN - 4);
+    a = 10, b = 20;
+    ck_assert(mate_distance_window(&a, &b, 5));
+    ck_assert_int_eq(a, 10);
+    ck_assert_int_eq(b, 20);
+    /* A win in four plies is already in hand: nothing at ply 3 can do better. */
+    a = SCORE_WIN - 4, b = SCORE_WIN;
+    ck_assert(!mate_distance_window(&a, &b, 3));
+    a = SCORE_WIN - 5, b = SCORE_WIN;
+    ck_assert(mate_distance_window(&a, &b, 3));
+    ck_assert_int_eq(b, SCORE_WIN - 4);
+    /* Losing now is the worst there is: a beta at or below it is already held. */
+    a = -SCORE_WIN, b = -SCORE_WIN + 2;
+    ck_assert(!mate_distance_window(&a, &b, 2));
+
+    ck_assert_int_eq(null_move_depth(8, 3, 4), 2);
+    ck_assert_int_eq(null_move_depth(12, 2, 3), 5);
+    ck_assert_int_eq(null_move_depth(3, 3, 4), -1);
+    ck_assert_int_lt(null_move_depth(20, 3, 4), 20 - 1);
+
+    ck_assert_int_eq(qs_capture_need(0, 150, 100), 51);
+    ck_assert_int_eq(qs_capture_need(0, 100, 100), 1);
+    ck_assert_int_eq(qs_capture_need(0, 99, 100), 0);
+    ck_assert_int_eq(qs_capture_need(-300, 0, 100), 201);
+    ck_assert_int_eq(qs_capture_need(40, 30, 0), 0);
+}
+END_TEST
+
 /* ---- engine_search: the synchronous entry point of jobs ---- */
 
 /* It says what engine_go reports: the same move, the last line of multipv 1, the nodes. */
@@ -1051,7 +1087,7 @@ int main(void) {
                      ONCE(search_agrees_with_go), ONCE(game_option_and_engine_agree), ONCE(search_lines_and_refusals),
                      ONCE(engines_search_side_by_side), ONCE(last_score_belongs_to_its_player),
                      ONCE(forced_results_at_bench_depth), LOOP(null_move_shrinks_the_tree, 3),
-                     ONCE(history_moves_with_gravity), ONCE(killers_keep_the_last_two),
+                     ONCE(history_moves_with_gravity), ONCE(killers_keep_the_last_two), ONCE(windows_and_margins),
                      ONCE(game_tables_reach_the_search),
                      LOOP(switches_keep_forced_results, N_SWITCHES));
 }
