@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include "embed.h"
+#include "params.h"
 
 static const char *em_init(void);
 
@@ -83,6 +84,8 @@ GameOps EMBED = {
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {830, 1000, 1060, 1440, 1750}, .wdl_scale = 328, .wdl_draw = 0},
     .name = "embed", .title = "Embed",
+    .search_params = EMBED_SEARCH_PARAMS,
+    .n_search_params = sizeof EMBED_SEARCH_PARAMS / sizeof EMBED_SEARCH_PARAMS[0],
     .legend = "D, B: player 1's (Red) drones and boss; d, b: player 2's (Black)",
     .options = EM_OPTIONS, .n_options = EM_OPT_NB,
     .option_prefix = "Embed", .init = em_init, .startpos = em_startpos,
