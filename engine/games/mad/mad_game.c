@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include "mad.h"
+#include "params.h"
 
 static const char *mad_init(void);
 
@@ -121,6 +122,7 @@ GameOps MAD_GAME = {
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {830, 1000, 1010, 1230, 1670}, .wdl_scale = 384, .wdl_draw = 20},
     .name = "mad", .title = "M.A.D.",
+    .search_params = MAD_SEARCH_PARAMS, .n_search_params = sizeof MAD_SEARCH_PARAMS / sizeof MAD_SEARCH_PARAMS[0],
     .legend = "C: player 1's stacks, c: player 2's, with their number of checkers (C4: 4)",
     .options = MAD_OPTIONS, .n_options = MAD_OPT_NB,
     .option_prefix = "MAD", .init = mad_init, .startpos = mad_startpos,
