@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "zoo.h"
+#include "params.h"
 #include "../common/hot.h"
 
 /* On boards at least 5 wide a monkey always has a retreat within 3 squares; the middle
@@ -81,6 +82,7 @@ GameOps ZOO_CONTEST = {
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {850, 1000, 1120, 1330, 1510}, .wdl_scale = 192, .wdl_draw = 5},
     .name = "zoo",
+    .search_params = ZOO_SEARCH_PARAMS, .n_search_params = sizeof ZOO_SEARCH_PARAMS / sizeof ZOO_SEARCH_PARAMS[0],
     .title = "Zoo Contest",
     .legend = "E, M, S: player 1's elephant, monkey and mice; e, m, s: player 2's; F, N, T (f, n, t): "
               "Royal ones (long game); pieces sharing a square stand side by side (Ss)",
