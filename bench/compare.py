@@ -5,12 +5,13 @@
 """Compare the speed of two builds on a shared, noisy machine: run them in turns (A B,
 then B A, ...) and look at the ratios of each round, never at one timing.
 
-  bench/compare.py OLD NEW [-n ROUNDS] [--depth D] [--perft-depth D] [--playouts N]
-        [--only search,perft,playouts]
+  bench/compare.py OLD NEW [-n ROUNDS] [--game NAME] [--depth D] [--perft-depth D]
+        [--playouts N] [--only search,perft,playouts]
       Ratios NEW / OLD of nodes/second (`simia bench`), leaves/second (`simia bench
       perft`) and plies/second (`simia bench playouts`), per CPU second (steadier when
       other processes share the machine) and per wall-clock second. Also says whether
-      the two bench signatures (nodes searched) agree.
+      the two bench signatures (nodes searched) agree. --game: that game's bench
+      (default: the engine's default game, Monkey Queen).
 
   bench/compare.py --mailbox MAILBOX SIMIA [-n ROUNDS] [--perft-depth D]
       Wall and CPU time of `SIMIA perft D` against `MAILBOX D` (the plain mailbox generator
@@ -27,9 +28,9 @@ import sys
 import time
 
 
-def run_json(exe, args):
-    """Runs `exe bench ARGS --json` and returns the parsed result."""
-    cmd = [exe, "bench"] + args + ["--json"]
+def run_json(exe, game, args):
+    """Runs `exe [--game GAME] bench ARGS --json` and returns the parsed result."""
+    cmd = [exe] + (["--game", game] if game else []) + ["bench"] + args + ["--json"]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     if p.returncode != 0:
         sys.exit("compare.py: '%s' failed with status %d" % (" ".join(cmd), p.returncode))
@@ -73,7 +74,7 @@ def compare_builds(a, b, args):
         for mode in modes:
             words = runs[mode][0]
             for side, exe in order:
-                res = run_json(exe, words)
+                res = run_json(exe, args.game, words)
                 for k in (1, 2):
                     speeds[(mode, k)][side].append(res[runs[mode][k]])
                 if mode == "search":
@@ -122,6 +123,7 @@ def main():
     ap.add_argument("a", help="the first executable (OLD, or MAILBOX with --mailbox)")
     ap.add_argument("b", help="the second executable (NEW, or SIMIA with --mailbox)")
     ap.add_argument("-n", "--rounds", type=int, default=5, help="rounds (each runs both once; default 5)")
+    ap.add_argument("--game", default="", help="the game whose bench is timed (default: the engine's default)")
     ap.add_argument("--depth", type=int, default=0, help="search depth for `bench` (default: its own)")
     ap.add_argument("--perft-depth", type=int, default=0, help="perft depth (default: per position)")
     ap.add_argument("--playouts", type=int, default=100000, help="playouts per run (default 100000)")
@@ -137,6 +139,14 @@ def main():
         if why:
             print("compare.py: '%s' %s" % (exe, why), file=sys.stderr)
             sys.exit(2)
+    # A game either build does not know: one line naming it, before anything is timed.
+    if args.game and not args.mailbox:
+        for exe in (args.a, args.b):
+            p = subprocess.run([exe, "--game", args.game, "perft", "1"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+            if p.returncode != 0:
+                print("compare.py: '%s' is no game of '%s'" % (args.game, exe), file=sys.stderr)
+                sys.exit(2)
     if args.mailbox:
         compare_mailbox(args.a, args.b, args)
     else:

@@ -100,6 +100,13 @@ refused "$work/nope" bash bench/timescale.sh 170 "$work/nope"
 refused "$work/plain" bash bench/check_signature.sh "$work/plain"
 refused "$work/nope" /usr/bin/python3 bench/compare.py "$work/nope" "$simia"
 refused "$work/dir" /usr/bin/python3 bench/compare.py "$simia" "$work/dir"
+refused "'nogame'" /usr/bin/python3 bench/compare.py --game nogame "$simia" "$simia"
+# --game times that game's bench: the signature it reports is Zoo's, not the default game's.
+zoo_nodes=$("$simia" --game zoo bench 2 --json | /usr/bin/python3 -c 'import json, sys; print(json.load(sys.stdin)["nodes"])')
+/usr/bin/python3 bench/compare.py --game zoo -n 1 --only search --depth 2 "$simia" "$simia" >"$work/compare.out" 2>/dev/null ||
+    fail "compare.py --game zoo failed"
+grep -qF "bench signature: A $zoo_nodes, B $zoo_nodes" "$work/compare.out" ||
+    fail "compare.py --game zoo did not time Zoo's bench ($zoo_nodes nodes): $(tail -n 2 "$work/compare.out")"
 refused "$work/nope" bash bench/slurm/shard.sbatch "$work/nope"
 refused "$work/nope" bash bench/slurm/merge.sbatch "$work/nope"
 refused "$work/nope" bash uci-like/web/serve.sh --engine "$work/nope" --port 1
