@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include "dt.h"
+#include "params.h"
 
 static const char *dt_init(void);
 
@@ -87,6 +88,7 @@ GameOps DRAGONS_TEETH = {
      * score to result: fitted to games of simia datagen (the same section) */
     .calib = {.level_elo = {780, 1000, 1030, 1300, 1780}, .wdl_scale = 215, .wdl_draw = 0},
     .name = "dragonsteeth", .title = "Dragons Teeth",
+    .search_params = DT_SEARCH_PARAMS, .n_search_params = sizeof DT_SEARCH_PARAMS / sizeof DT_SEARCH_PARAMS[0],
     .legend = "T: player 1's teeth, t: player 2's, with their strength (T3: 3; a letter alone: 1)",
     .options = DT_OPTIONS,
     .n_options = DT_OPT_NB, .option_prefix = "DragonsTeeth", .init = dt_init,
