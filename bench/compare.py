@@ -132,6 +132,8 @@ def main():
     args = ap.parse_args()
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
+    if args.game and args.mailbox:
+        ap.error("--game does not go with --mailbox (the mailbox perft is Monkey Queen's)")
     # A path that is not an executable file: one line naming it, status 2, before anything runs.
     for exe in (args.a, args.b):
         why = ("does not exist" if not os.path.exists(exe) else "is a directory, not a program" if os.path.isdir(exe)
